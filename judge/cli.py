@@ -1,0 +1,124 @@
+"""The ``judge`` command: run the service, check scenarios, print a trace, rebuild the database."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Sequence
+
+from judge.core.errors import JudgeError
+from judge.core.scenario import Runner, Scenario, find_scenarios
+from judge.core.trace import render
+
+
+def _runner() -> Runner:
+    from judge import rulesets
+
+    return Runner(rulesets.get)
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    """Start the web service on an embedded SQLite database (built from rulings/ on first start)."""
+    from judge.web import create_app
+
+    app = create_app()
+    app.run(host=args.host, port=args.port, debug=False)
+    return 0
+
+
+def cmd_check(args: argparse.Namespace) -> int:
+    """Run scenario files or folders; print each failure with its trace; exit non-zero on any failure."""
+    files, missing = find_scenarios(Path(p) for p in args.paths)
+    runner = _runner()
+    passed = failed = 0
+    for path in missing:
+        print(f"ERROR {path}: no such file or folder")
+        failed += 1
+    for path in files:
+        try:
+            scenario = Scenario.from_file(path)
+        except JudgeError as exc:
+            print(f"ERROR {exc}")
+            failed += 1
+            continue
+        result = runner.run(scenario)
+        if result.passed:
+            passed += 1
+            if args.verbose:
+                print(f"ok   {scenario.id}")
+        else:
+            failed += 1
+            print(result.report(args.lang))
+    if not files and not missing:
+        print("no scenario files found")
+        failed += 1
+    print(f"{passed} passed, {failed} failed")
+    return 1 if failed else 0
+
+
+def cmd_trace(args: argparse.Namespace) -> int:
+    """Resolve a scenario and print its trace as an indented tree, then whether its expectations hold."""
+    try:
+        scenario = Scenario.from_file(Path(args.file))
+    except JudgeError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    result = _runner().run(scenario)
+    if result.trace is not None:
+        print(render(result.trace, args.lang, changes=not args.no_changes))
+    if result.passed:
+        print("\nOK: every expectation holds" if args.lang == "en" else "\nOK: se cumplen todas las expectativas")
+        return 0
+    print()
+    print(result.report(args.lang).split("\n  trace:")[0])
+    return 1
+
+
+def cmd_db_build(args: argparse.Namespace) -> int:
+    """Rebuild the SQLite database from rulings/ (idempotent; saved positions are kept)."""
+    from judge import db
+
+    database = db.connect(args.db)
+    counts = db.build(database)
+    print(", ".join(f"{n} {k}" for k, n in counts.items()) + f" → {args.db or db.default_path()}")
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="judge", description="Rules judge and FAQ oracle for KeyForge, "
+                                     "Mitos y Leyendas and Gobierno & Prestigio.")
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    p = sub.add_parser("serve", help=cmd_serve.__doc__, description=cmd_serve.__doc__)
+    p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
+    p.add_argument("--port", type=int, default=5000, help="port to listen on (default 5000)")
+    p.set_defaults(func=cmd_serve)
+
+    p = sub.add_parser("check", help=cmd_check.__doc__, description=cmd_check.__doc__)
+    p.add_argument("paths", nargs="+", metavar="PATH", help="scenario files or folders, anywhere on disk")
+    p.add_argument("-v", "--verbose", action="store_true", help="also list the scenarios that pass")
+    p.add_argument("--lang", choices=("es", "en"), default="es", help="language of the traces (default es)")
+    p.set_defaults(func=cmd_check)
+
+    p = sub.add_parser("trace", help=cmd_trace.__doc__, description=cmd_trace.__doc__)
+    p.add_argument("file", metavar="FILE", help="a scenario file")
+    p.add_argument("--lang", choices=("es", "en"), default="es", help="language of the trace (default es)")
+    p.add_argument("--no-changes", action="store_true", help="leave out the state changes of each step")
+    p.set_defaults(func=cmd_trace)
+
+    p = sub.add_parser("db", help="database commands", description="Database commands.")
+    dbsub = p.add_subparsers(dest="db_command", required=True)
+    b = dbsub.add_parser("build", help=cmd_db_build.__doc__, description=cmd_db_build.__doc__)
+    b.add_argument("--db", default=None, help="database file (default $JUDGE_DB or instance/judge.sqlite)")
+    b.set_defaults(func=cmd_db_build)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    return int(args.func(args))
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,194 @@
+"""Running a play: the context every game's rules use to open steps, ask questions and change the position.
+
+All three timing models resolve through this one object. KeyForge nests steps as effects resolve immediately;
+Mitos y Leyendas opens a response window per play (a question to the opponent whose options include "pass");
+Gobierno & Prestigio pushes objects on a stack and loops priority (see :mod:`judge.core.timing`). In every model a
+player's choice is :meth:`Resolution.ask`, and every state change goes through the ``set_*``/``move`` methods so
+that the trace records it in the step that made it.
+"""
+
+from __future__ import annotations
+
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterator, Sequence
+
+from judge.core.decisions import Decision, Question
+from judge.core.errors import IllegalPlayError, InvalidAnswerError, JudgeError
+from judge.core.position import CardState, Position
+from judge.core.trace import Change, Step
+
+
+class PendingDecision(Exception):
+    """Raised inside resolution when a question has no answer yet; caught by :func:`run`."""
+
+    def __init__(self, question: Question) -> None:
+        super().__init__(question.key)
+        self.question = question
+
+
+class GameOver(Exception):
+    """Raised when a player wins in the middle of a resolution (KeyForge: the third key is forged at once)."""
+
+    def __init__(self, winner: str) -> None:
+        super().__init__(winner)
+        self.winner = winner
+
+
+@dataclass
+class Outcome:
+    """What resolving a play gave: the resulting position and trace, or the question it stopped at."""
+
+    position: Position
+    """The position after the play; while a question is pending, the position as far as resolution got."""
+    trace: Step
+    question: Question | None = None
+    decisions: list[Decision] = field(default_factory=list)
+    winner: str | None = None
+
+    @property
+    def is_complete(self) -> bool:
+        return self.question is None
+
+
+class Resolution:
+    """The state of one resolution in progress: position, answers still to use, and the step being written."""
+
+    def __init__(self, position: Position, answers: Sequence[Any], cite: Callable[[str], str]) -> None:
+        self.position = position
+        self.answers = list(answers)
+        self.used = 0
+        self.cite = cite
+        self.decisions: list[Decision] = []
+        self.root = Step(kind="resolution", rule=None, text_es="Resolución", text_en="Resolution")
+        self._open: list[Step] = [self.root]
+
+    # Steps.
+
+    @property
+    def current(self) -> Step:
+        return self._open[-1]
+
+    @contextmanager
+    def step(self, kind: str, rule: str | None, es: str, en: str, *, card: str | None = None) -> Iterator[Step]:
+        """Open a step; everything resolved inside the ``with`` block becomes its children."""
+        s = Step(kind=kind, rule=self.cite(rule) if rule else None, text_es=es, text_en=en, card=card)
+        self.current.children.append(s)
+        self._open.append(s)
+        try:
+            yield s
+        finally:
+            self._open.pop()
+
+    def note(self, kind: str, rule: str | None, es: str, en: str, *, card: str | None = None) -> Step:
+        """A step with nothing inside it (a check, a rule that applies, a window that stays empty)."""
+        with self.step(kind, rule, es, en, card=card) as s:
+            return s
+
+    # Decisions.
+
+    def ask(self, question: Question) -> Any:
+        """The answer to ``question``: the next answer given, checked against its options; never a default."""
+        question = Question(**{**question.__dict__, "rule": self.cite(question.rule)})
+        if len(question.options) == 0:
+            raise JudgeError(f"internal: a question with no options was asked: {question.key}")
+        if self.used >= len(self.answers):
+            raise PendingDecision(question)
+        raw = self.answers[self.used]
+        chosen = question.pick(raw)
+        self.used += 1
+        decision = Decision(question, chosen)
+        self.decisions.append(decision)
+        with self.step("decision", question.rule, question.prompt_es, question.prompt_en) as s:
+            s.decision = decision
+        return chosen
+
+    # Changes: the only way the rules touch the position.
+
+    def _record(self, what: str, before: Any, after: Any) -> None:
+        if before != after:
+            self.current.changes.append(Change(what, before, after))
+
+    def set_card(self, card: CardState, key: str, value: Any) -> None:
+        before = card.state.get(key, 0 if not isinstance(value, bool) else False)
+        if value in (0, False):
+            card.state.pop(key, None)
+        else:
+            card.state[key] = value
+        self._record(f"{card.uid}.{key}", before, value)
+
+    def set_player(self, pid: str, key: str, value: Any) -> None:
+        values = self.position.player(pid).values
+        before = values.get(key)
+        values[key] = value
+        self._record(f"{pid}.{key}", before, value)
+
+    def set_value(self, key: str, value: Any) -> None:
+        before = self.position.values.get(key)
+        if value is None:
+            self.position.values.pop(key, None)
+        else:
+            self.position.values[key] = value
+        self._record(key, before, value)
+
+    def set_turn(self, *, active: str | None = None, turn: int | None = None, step: str | None = None) -> None:
+        """Change whose turn it is, the turn number or the step."""
+        for name, new in (("active", active), ("turn", turn), ("step", step)):
+            if new is not None:
+                before = getattr(self.position, name)
+                setattr(self.position, name, new)
+                self._record(name, before, new)
+
+    def set_controller(self, card: CardState, pid: str) -> None:
+        before = card.controller
+        card.controller = pid
+        self._record(f"{card.uid}.controller", before, pid)
+
+    def move(self, card: CardState, pid: str, zone: str, index: int | None = None) -> None:
+        """Move a card (with what is attached to it) to ``pid``'s ``zone``, at ``index`` or at the end."""
+        player, from_zone, holder, at, host = self.position.locate(card.uid)
+        holder.pop(at)
+        dest = self.position.player(pid).zone(zone)
+        if index is None or index >= len(dest):
+            dest.append(card)
+        else:
+            dest.insert(max(0, index), card)
+        where_from = f"{host.uid}" if host else f"{player.id}.{from_zone}"
+        self._record(f"{card.uid}.zone", where_from, f"{pid}.{zone}")
+
+    def attach(self, card: CardState, host: CardState) -> None:
+        player, from_zone, holder, at, old_host = self.position.locate(card.uid)
+        holder.pop(at)
+        host.attached.append(card)
+        where_from = f"{old_host.uid}" if old_host else f"{player.id}.{from_zone}"
+        self._record(f"{card.uid}.zone", where_from, f"{host.uid}")
+
+    def reorder(self, pid: str, zone: str, cards: list[CardState]) -> None:
+        before = [c.uid for c in self.position.player(pid).zone(zone)]
+        self.position.player(pid).zones[zone] = list(cards)
+        self._record(f"{pid}.{zone}", " ".join(before), " ".join(c.uid for c in cards))
+
+
+def run(position: Position, answers: Sequence[Any], cite: Callable[[str], str],
+        body: Callable[[Resolution], None]) -> Outcome:
+    """Resolve ``body`` on a copy of ``position``; stop with the question if an answer is missing.
+
+    Illegal plays and bad answers propagate as exceptions (:class:`IllegalPlayError`, :class:`InvalidAnswerError`);
+    answers left over after the play is fully resolved are an error too, so a scenario cannot carry stale answers.
+    """
+    work = position.copy()
+    res = Resolution(work, answers, cite)
+    try:
+        body(res)
+    except PendingDecision as pending:
+        return Outcome(position=work, trace=res.root, question=pending.question, decisions=res.decisions)
+    except GameOver as over:
+        work.values["winner"] = over.winner
+        return Outcome(position=work, trace=res.root, decisions=res.decisions, winner=over.winner)
+    if res.used < len(res.answers):
+        extra = res.answers[res.used:]
+        raise JudgeError(f"{len(extra)} answer(s) left unused after the play resolved: {extra!r}")
+    return Outcome(position=work, trace=res.root, decisions=res.decisions, winner=work.values.get("winner"))
+
+
+__all__ = ["Outcome", "Resolution", "PendingDecision", "GameOver", "run", "IllegalPlayError", "InvalidAnswerError"]

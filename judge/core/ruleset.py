@@ -1,0 +1,142 @@
+"""Rulesets: frozen objects (game + document version) that read positions and resolve plays.
+
+A game subclasses :class:`Ruleset` once; an older rulebook of the same game is a subclass that overrides the named
+hooks where the rule changed (never ``if version == ...`` inside the rules). The core drives every ruleset the same
+way: read a position, list or verify a play, resolve it with answers.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any, ClassVar, Sequence
+
+from judge.core import notation
+from judge.core.errors import InvalidPlayError, MalformedPositionError, Problem
+from judge.core.notation import Layout
+from judge.core.position import Position
+from judge.core.resolution import Outcome, Resolution, run
+
+_ENTRY_ID = re.compile(r"^[A-Z][A-Z0-9]*-[A-Z]+-[A-Za-z0-9-]+$")
+
+
+@dataclass(frozen=True)
+class Play:
+    """A play as a player announces it: a verb and the card it concerns (``reap c3``, ``play Troll``).
+
+    Everything the player chooses while the play resolves (targets, order, flank…) is an answer, not part of
+    the play.
+    """
+
+    verb: str
+    card: str | None = None
+
+    @classmethod
+    def parse(cls, raw: Any) -> Play:
+        """Read ``"reap Troll"`` or ``{verb = "reap", card = "Troll"}``."""
+        if isinstance(raw, Play):
+            return raw
+        if isinstance(raw, dict):
+            verb, card = raw.get("verb"), raw.get("card")
+        elif isinstance(raw, str):
+            verb, _, card = raw.strip().partition(" ")
+            card = card.strip() or None
+        else:
+            raise InvalidPlayError(f"a play is text like 'reap Troll', not {raw!r}")
+        if not isinstance(verb, str) or not verb:
+            raise InvalidPlayError(f"a play needs a verb: {raw!r}")
+        if card is not None and not isinstance(card, str):
+            raise InvalidPlayError(f"the card of a play is its name or uid: {raw!r}")
+        return cls(verb=verb.strip().lower(), card=card)
+
+    def __str__(self) -> str:
+        return f"{self.verb} {self.card}" if self.card else self.verb
+
+    def __repr__(self) -> str:
+        return f"Play.parse({str(self)!r})"
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    """One game under one document version. Subclasses fill in the hooks."""
+
+    id: str
+    game: str
+    document: str
+    """Corpus document whose sections this ruleset cites (``keyforge-17.2``)."""
+    title: str
+
+    layout: ClassVar[Layout]
+    verbs: ClassVar[tuple[str, ...]] = ()
+
+    # Citations.
+
+    def cite(self, rule: str) -> str:
+        """Turn a rule key used in the code into a full citation of this ruleset's document.
+
+        ``"elusive"`` → ``"keyforge-17.2#elusive"``; a full citation (``doc#section``) or an entry id
+        (``KF172-GEN-39``) is kept as it is.
+        """
+        if "#" in rule or _ENTRY_ID.match(rule):
+            return rule
+        return f"{self.document}#{rule}"
+
+    def rule_keys(self) -> set[str]:
+        """Every rule key the game's code can cite (checked against the corpus by a test)."""
+        return set()
+
+    # Positions.
+
+    def read_position(self, doc: dict[str, Any]) -> Position:
+        """Build a position from its table form, listing every problem (structure and game rules) at once."""
+        position, problems = notation.read_position(doc, self.layout, game=self.game, ruleset=self.id)
+        if position is not None and position.players:
+            problems.extend(self.validate(position))
+        if problems:
+            raise MalformedPositionError(problems)
+        assert position is not None
+        return position
+
+    def loads(self, text: str) -> Position:
+        return self.read_position(notation.loads_toml(text))
+
+    def dumps(self, position: Position) -> str:
+        return notation.dumps(position, self.layout)
+
+    def to_dict(self, position: Position) -> dict[str, Any]:
+        return notation.position_to_dict(position, self.layout)
+
+    def validate(self, position: Position) -> list[Problem]:
+        """Game-level problems of a structurally sound position (unknown cards, impossible counters…)."""
+        return []
+
+    # Plays.
+
+    def legal_plays(self, position: Position) -> list[Play]:
+        """Every play the rules allow now (what a judge's screen offers)."""
+        return []
+
+    def verify_play(self, position: Position, play: Play) -> None:
+        """Raise :class:`IllegalPlayError` (with the rule) if ``play`` is not allowed in ``position``."""
+
+    def can_play(self, position: Position, play: Play) -> bool:
+        try:
+            self.verify_play(position, play)
+        except (InvalidPlayError, ValueError):
+            return False
+        return True
+
+    def resolve(self, position: Position, play: Play | str, answers: Sequence[Any] = ()) -> Outcome:
+        """Resolve ``play`` with ``answers``; stop with a question if one is missing (see :mod:`decisions`)."""
+        play = Play.parse(play)
+        self.verify_play(position, play)
+        return run(position, answers, self.cite, lambda res: self.resolve_play(res, play))
+
+    def resolve_play(self, res: Resolution, play: Play) -> None:  # pragma: no cover - every game overrides
+        raise NotImplementedError
+
+    # Expectations.
+
+    def query(self, position: Position, path: str) -> Any:
+        """The value a scenario expectation names (``p1.amber``, ``c3.damage``, ``p2.discard``…)."""
+        raise KeyError(path)

@@ -1,0 +1,103 @@
+"""The resolution trace: a tree of steps, each with its rule, its sentence in two languages, the decision taken
+and the state it changed. The trace is data; the CLI and the templates render it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Iterator
+
+from judge.core.decisions import Decision
+
+
+@dataclass(frozen=True)
+class Change:
+    """One state change: what changed (``p1.amber``, ``c3.damage``, ``c3.zone``), from what, to what."""
+
+    what: str
+    before: Any
+    after: Any
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"what": self.what, "before": self.before, "after": self.after}
+
+    def __str__(self) -> str:
+        return f"{self.what}: {_show(self.before)} → {_show(self.after)}"
+
+
+def _show(v: Any) -> str:
+    if v is None:
+        return "—"
+    if isinstance(v, bool):
+        return "sí" if v else "no"
+    return str(v)
+
+
+@dataclass
+class Step:
+    """One thing that happened while resolving a play, with what happened inside it as children."""
+
+    kind: str
+    """Stable machine name of the step: ``play``, ``bonus-icon``, ``reap``, ``damage``, ``destroyed``…"""
+    rule: str | None
+    """Citation (``keyforge-17.2#order.play.2``) of the rule this step follows."""
+    text_es: str
+    text_en: str
+    decision: Decision | None = None
+    changes: list[Change] = field(default_factory=list)
+    children: list[Step] = field(default_factory=list)
+    card: str | None = None
+    """The uid of the card the step is about, if any."""
+
+    def walk(self) -> Iterator[Step]:
+        yield self
+        for child in self.children:
+            yield from child.walk()
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"kind": self.kind, "rule": self.rule, "text": {"es": self.text_es, "en": self.text_en}}
+        if self.card:
+            out["card"] = self.card
+        if self.decision is not None:
+            out["decision"] = self.decision.to_dict()
+        if self.changes:
+            out["changes"] = [c.to_dict() for c in self.changes]
+        if self.children:
+            out["children"] = [c.to_dict() for c in self.children]
+        return out
+
+    def text(self, lang: str = "es") -> str:
+        return self.text_en if lang == "en" and self.text_en else self.text_es
+
+
+def citations(step: Step) -> list[str]:
+    """Every citation in the tree, in the order the steps happened."""
+    return [s.rule for s in step.walk() if s.rule]
+
+
+def render(step: Step, lang: str = "es", *, indent: str = "  ", changes: bool = True) -> str:
+    """The trace as an indented tree of plain text lines (what ``judge trace`` prints)."""
+    lines: list[str] = []
+
+    def visit(s: Step, depth: int) -> None:
+        pad = indent * depth
+        cite = f"  [{s.rule}]" if s.rule else ""
+        lines.append(f"{pad}- {s.text(lang)}{cite}")
+        if s.decision is not None:
+            q = s.decision.question
+            chosen = ", ".join(s.decision.chosen_labels())
+            chosen_values = s.decision.chosen if isinstance(s.decision.chosen, tuple) else (s.decision.chosen,)
+            others = [o.label_es if lang == "es" else (o.label_en or o.label_es)
+                      for o in q.options if o.value not in chosen_values]
+            who = "decide" if lang == "es" else "decides"
+            line = f"{pad}{indent}? {q.player} {who}: {q.prompt_es if lang == 'es' else q.prompt_en} → {chosen}"
+            if others:
+                line += (" (no elegido: " if lang == "es" else " (not chosen: ") + ", ".join(others) + ")"
+            lines.append(line + f"  [{q.rule}]")
+        if changes:
+            for c in s.changes:
+                lines.append(f"{pad}{indent}· {c}")
+        for child in s.children:
+            visit(child, depth + 1)
+
+    visit(step, 0)
+    return "\n".join(lines)

@@ -1,0 +1,178 @@
+"""Read-only questions about a KeyForge position: what a card is now (power, armor, keywords, houses), where it
+stands (flanks, neighbors, centre) and which cards are friendly or enemy. Nothing here changes the position.
+
+Constant abilities and lasting effects are folded in here, so every rule that asks "what is this creature's power"
+asks the same function.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Iterator
+
+from judge.core.position import CardState, Position
+from judge.games.keyforge.catalog import CardDef, Catalog
+
+IN_PLAY = ("battleline", "artifacts")
+
+
+@dataclass
+class Board:
+    """A position seen through the catalog."""
+
+    position: Position
+    catalog: Catalog
+
+    # What a card is.
+
+    def define(self, card: CardState) -> CardDef:
+        return self.catalog.lookup(card.card)
+
+    def name(self, card: CardState, lang: str = "es") -> str:
+        return self.define(card).name(lang)
+
+    def label(self, card: CardState, lang: str = "es") -> str:
+        return f"{self.name(card, lang)} ({card.uid})"
+
+    def is_creature(self, card: CardState) -> bool:
+        return self.define(card).is_creature and not self.host_of(card)
+
+    def zone_of(self, card: CardState) -> tuple[str, str]:
+        player, zone, _, _, host = self.position.locate(card.uid)
+        return player.id, ("upgrade" if host else zone)
+
+    def host_of(self, card: CardState) -> CardState | None:
+        return self.position.locate(card.uid)[4]
+
+    def in_play(self, card: CardState) -> bool:
+        try:
+            _, zone, _, _, host = self.position.locate(card.uid)
+        except KeyError:
+            return False
+        return zone in IN_PLAY
+
+    def houses(self, card: CardState) -> set[str]:
+        override = self._lasting_value(card, "house")
+        if override:
+            return {override}
+        d = self.define(card)
+        return set(d.houses) or {d.house}
+
+    def constant_effects(self) -> Iterator[tuple[CardState, dict[str, Any]]]:
+        """Constant abilities of cards in play (active even while exhausted), and lasting effects."""
+        for _, zone, card in self.position.all_cards():
+            if zone not in IN_PLAY:
+                continue
+            for ability in self.define(card).abilities:
+                if ability.get("trigger") == "constant":
+                    yield card, ability["effect"]
+        for lasting in self.position.values.get("lasting", []):
+            effect = lasting.get("effect")
+            if effect:
+                source = self.position.find(lasting.get("source", ""))
+                yield (source[2] if source else CardState(uid=lasting.get("source", "?"), card="?", owner=lasting["controller"],
+                                                          controller=lasting["controller"])), {**effect, "_lasting": lasting}
+
+    def _modifiers(self, card: CardState, kind: str) -> Iterator[tuple[CardState, dict[str, Any]]]:
+        for source, effect in self.constant_effects():
+            if effect.get("modify") == kind and self.affects(source, effect, card):
+                yield source, effect
+
+    def affects(self, source: CardState, effect: dict[str, Any], card: CardState) -> bool:
+        from judge.games.keyforge.targets import matches
+
+        target = effect.get("target", "self")
+        if target == "self":
+            return card.uid == source.uid
+        if target == "host":
+            host = self.host_of(source) if self.position.find(source.uid) else None
+            return host is not None and host.uid == card.uid
+        if isinstance(target, dict):
+            if target.get("uids") is not None:
+                return card.uid in target["uids"]
+            controller = effect.get("_lasting", {}).get("controller", source.controller)
+            return self.in_play(card) and matches(self, target, card, controller=controller, source=source)
+        return False
+
+    def power(self, card: CardState) -> int:
+        base = self.define(card).power + int(card.get("power", 0))
+        return max(0, base + sum(int(e.get("amount", 0)) for _, e in self._modifiers(card, "power")))
+
+    def armor(self, card: CardState) -> int:
+        base = self.define(card).armor
+        return max(0, base + sum(int(e.get("amount", 0)) for _, e in self._modifiers(card, "armor")))
+
+    def keyword(self, card: CardState, name: str) -> int:
+        total = self.define(card).keyword(name)
+        for _, e in self._modifiers(card, "keyword"):
+            if e.get("keyword") == name:
+                total += int(e.get("amount", 1))
+        return total
+
+    def cannot_be_dealt_damage(self, card: CardState) -> bool:
+        return self.keyword(card, "invulnerable") > 0 or any(True for _ in self._modifiers(card, "cannot-be-dealt-damage"))
+
+    def _lasting_value(self, card: CardState, key: str) -> Any:
+        value = None
+        for lasting in self.position.values.get("lasting", []):
+            effect = lasting.get("effect", {})
+            if effect.get("modify") == key and card.uid in effect.get("target", {}).get("uids", ()):
+                value = effect.get("value")  # the most recent effect wins (CASA, CONTROL)
+        return value
+
+    # Where cards stand.
+
+    def battleline(self, pid: str) -> list[CardState]:
+        return self.position.player(pid).zone("battleline")
+
+    def creatures(self, pid: str | None = None) -> list[CardState]:
+        pids = [pid] if pid else list(self.position.players)
+        return [c for p in pids for c in self.battleline(p)]
+
+    def artifacts(self, pid: str | None = None) -> list[CardState]:
+        pids = [pid] if pid else list(self.position.players)
+        return [c for p in pids for c in self.position.player(p).zone("artifacts")]
+
+    def neighbors(self, card: CardState) -> list[CardState]:
+        line = self.battleline(card.controller)
+        if card not in line:
+            return []
+        i = line.index(card)
+        return [line[j] for j in (i - 1, i + 1) if 0 <= j < len(line)]
+
+    def is_on_flank(self, card: CardState) -> bool:
+        line = self.battleline(card.controller)
+        return card in line and (line[0] is card or line[-1] is card)
+
+    def flank_positions(self, pid: str) -> list[str]:
+        return ["left", "right"] if self.battleline(pid) else ["left"]
+
+    def is_friendly(self, card: CardState, pid: str) -> bool:
+        return card.controller == pid
+
+    def most_powerful(self, cards: list[CardState]) -> list[CardState]:
+        if not cards:
+            return []
+        top = max(self.power(c) for c in cards)
+        return [c for c in cards if self.power(c) == top]
+
+    def least_powerful(self, cards: list[CardState]) -> list[CardState]:
+        if not cards:
+            return []
+        low = min(self.power(c) for c in cards)
+        return [c for c in cards if self.power(c) == low]
+
+    def key_cost(self, pid: str) -> int:
+        cost = 6
+        for source, effect in self.constant_effects():
+            if effect.get("modify") == "key-cost":
+                who = effect.get("player", "opponent")
+                controller = effect.get("_lasting", {}).get("controller", source.controller)
+                target_pid = controller if who == "you" else self.position.opponent(controller)
+                if target_pid == pid:
+                    cost += int(effect.get("amount", 0))
+        return max(0, cost)
+
+    def forged_keys(self, pid: str) -> int:
+        keys = self.position.player(pid).values.get("keys", 0)
+        return len(keys) if isinstance(keys, list) else int(keys)

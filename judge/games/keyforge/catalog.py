@@ -1,0 +1,262 @@
+"""KeyForge cards as data: one TOML file per card under ``cards/``, written in the ability vocabulary.
+
+A card is found by its id or by its name in English, Spanish or Portuguese, with accents and case ignored, and by
+every other spelling the rulebooks use (``aliases``). Custom cards defined in a position use the same format.
+"""
+
+from __future__ import annotations
+
+import functools
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Iterable
+
+from judge.core.decisions import fold
+from judge.core.errors import Problem, UnknownCardError
+from judge.games.keyforge import vocabulary
+
+CARDS_DIR = Path(__file__).with_name("cards")
+
+TYPES = ("creature", "artifact", "action", "upgrade", "token-creature")
+HOUSES = ("brobnar", "dis", "ekwidon", "geistoid", "logos", "mars", "sanctum", "saurian", "shadows",
+          "skyborn", "staralliance", "unfathomable", "untamed", "redemption", "keyraken", "elders", "ironyx",
+          "prophecy", "tide", "none")
+BONUS_ICONS = ("aember", "capture", "damage", "draw", "discard")
+
+
+@dataclass(frozen=True)
+class CardDef:
+    """What a card is: printed facts and abilities in the vocabulary (see ``docs/abilities.md``)."""
+
+    id: str
+    name_en: str
+    name_es: str
+    name_pt: str
+    house: str
+    type: str
+    power: int = 0
+    armor: int = 0
+    bonus: tuple[str, ...] = ()
+    """Bonus icons in printed order, top to bottom."""
+    keywords: tuple[tuple[str, int], ...] = ()
+    """Keywords with their value (1 when the keyword has none): ``(("elusive", 1), ("assault", 3))``."""
+    traits: tuple[str, ...] = ()
+    abilities: tuple[dict[str, Any], ...] = ()
+    aliases: tuple[str, ...] = ()
+    set: str = ""
+    number: str = ""
+    houses: tuple[str, ...] = ()
+    """For a card that belongs to several houses at once; empty means just ``house``."""
+    errata: str = ""
+    """Entry id of the erratum whose text this card follows, when it has one."""
+    versions: dict[str, dict[str, Any]] = field(default_factory=dict, hash=False, compare=False)
+    """What an older rulebook has differently (its abilities before an erratum), by ruleset id."""
+    custom: bool = False
+    meta: dict[str, Any] = field(default_factory=dict, hash=False, compare=False)
+
+    @property
+    def is_creature(self) -> bool:
+        return self.type in ("creature", "token-creature")
+
+    def keyword(self, name: str) -> int:
+        return sum(v for k, v in self.keywords if k == name)
+
+    def names(self) -> tuple[str, ...]:
+        return (self.id, self.name_en, self.name_es, self.name_pt, *self.aliases)
+
+    def name(self, lang: str = "es") -> str:
+        return {"en": self.name_en, "pt": self.name_pt}.get(lang, self.name_es) or self.name_en
+
+
+def parse_keywords(raw: Any, where: str, problems: list[Problem]) -> tuple[tuple[str, int], ...]:
+    """Keywords as written in a card file: ``["elusive", "assault 3"]`` or ``{elusive = true, assault = 3}``."""
+    out: list[tuple[str, int]] = []
+    items: Iterable[tuple[str, Any]]
+    if isinstance(raw, dict):
+        items = raw.items()
+    elif isinstance(raw, list):
+        items = []
+        for x in raw:
+            if not isinstance(x, str):
+                problems.append(Problem(where, f"keyword {x!r} is not text"))
+                continue
+            name, _, value = x.strip().partition(" ")
+            items.append((name, int(value) if value.strip().isdigit() else True))  # type: ignore[union-attr]
+    else:
+        problems.append(Problem(where, "keywords are a list or a table"))
+        return ()
+    for name, value in items:
+        if name not in vocabulary.KEYWORDS:
+            problems.append(Problem(where, f"unknown keyword {name!r} (known: {', '.join(sorted(vocabulary.KEYWORDS))})"))
+            continue
+        if value is True:
+            value = 1
+        if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+            problems.append(Problem(where, f"keyword {name} needs a whole number, not {value!r}"))
+            continue
+        out.append((name, value))
+    return tuple(out)
+
+
+def card_from_dict(cid: str, raw: dict[str, Any], *, where: str, custom: bool = False) -> tuple[CardDef | None, list[Problem]]:
+    """Read one card definition; return it with every problem found (the card is None if any)."""
+    problems: list[Problem] = []
+    known = {"id", "name", "house", "houses", "type", "power", "armor", "bonus", "keywords", "traits", "abilities",
+             "aliases", "set", "number", "errata", "note", "versions"}
+    for k in raw:
+        if k not in known:
+            problems.append(Problem(f"{where}.{k}", f"unknown card field (known: {', '.join(sorted(known))})"))
+    names = raw.get("name", {})
+    if isinstance(names, str):
+        names = {"en": names, "es": names, "pt": names}
+    if not isinstance(names, dict) or not any(isinstance(names.get(k), str) for k in ("en", "es", "pt")):
+        problems.append(Problem(f"{where}.name", "needs a name: name = \"...\" or name = { en = ..., es = ..., pt = ... }"))
+        names = {}
+    house = raw.get("house", "none")
+    houses = raw.get("houses", [])
+    for h in [house, *houses]:
+        if h not in HOUSES:
+            problems.append(Problem(f"{where}.house", f"unknown house {h!r}"))
+    ctype = raw.get("type")
+    if ctype not in TYPES:
+        problems.append(Problem(f"{where}.type", f"type must be one of {', '.join(TYPES)}, not {ctype!r}"))
+    power, armor = raw.get("power", 0), raw.get("armor", 0)
+    for k, v in (("power", power), ("armor", armor)):
+        if not isinstance(v, int) or isinstance(v, bool) or v < 0:
+            problems.append(Problem(f"{where}.{k}", "must be a whole number ≥ 0"))
+    bonus = raw.get("bonus", [])
+    if not isinstance(bonus, list) or any(b not in BONUS_ICONS for b in bonus):
+        problems.append(Problem(f"{where}.bonus", f"bonus icons are a list of {', '.join(BONUS_ICONS)}"))
+        bonus = []
+    keywords = parse_keywords(raw.get("keywords", []), f"{where}.keywords", problems)
+    traits = raw.get("traits", [])
+    if not isinstance(traits, list) or not all(isinstance(t, str) for t in traits):
+        problems.append(Problem(f"{where}.traits", "traits are a list of words"))
+        traits = []
+    abilities = raw.get("abilities", [])
+    if not isinstance(abilities, list):
+        problems.append(Problem(f"{where}.abilities", "abilities are a list of tables ([[abilities]])"))
+        abilities = []
+    for i, ability in enumerate(abilities):
+        problems.extend(vocabulary.check_ability(ability, f"{where}.abilities[{i}]"))
+    versions = raw.get("versions", {})
+    if not isinstance(versions, dict):
+        problems.append(Problem(f"{where}.versions", "versions is a table by ruleset id"))
+        versions = {}
+    for rid, override in versions.items():
+        if not isinstance(override, dict) or set(override) - {"abilities", "note"}:
+            problems.append(Problem(f"{where}.versions.{rid}", "a version overrides `abilities` (and may carry a `note`)"))
+            continue
+        for i, ability in enumerate(override.get("abilities", [])):
+            problems.extend(vocabulary.check_ability(ability, f"{where}.versions.{rid}.abilities[{i}]"))
+    if problems:
+        return None, problems
+    en = names.get("en") or names.get("es") or names.get("pt")
+    card = CardDef(
+        id=cid, name_en=en, name_es=names.get("es", en), name_pt=names.get("pt", en), house=house, type=ctype,
+        power=power, armor=armor, bonus=tuple(bonus), keywords=keywords, traits=tuple(t.lower() for t in traits),
+        abilities=tuple(abilities), aliases=tuple(raw.get("aliases", ())), set=str(raw.get("set", "")),
+        number=str(raw.get("number", "")), houses=tuple(houses), errata=str(raw.get("errata", "")), custom=custom,
+        versions=dict(versions), meta={"note": raw.get("note", "")},
+    )
+    return card, []
+
+
+class Catalog:
+    """Every known card, with look-up by any of its names."""
+
+    def __init__(self, cards: Iterable[CardDef]) -> None:
+        self.cards: dict[str, CardDef] = {}
+        self._names: dict[str, set[str]] = {}
+        for card in cards:
+            self.add(card)
+
+    def add(self, card: CardDef) -> None:
+        self.cards[card.id] = card
+        for name in card.names():
+            self._names.setdefault(fold(name), set()).add(card.id)
+
+    def with_custom(self, custom: dict[str, Any]) -> tuple[Catalog, list[Problem]]:
+        """A catalog extended with a position's custom cards (which win over catalog cards of the same name)."""
+        problems: list[Problem] = []
+        extra: list[CardDef] = []
+        for cid, raw in custom.items():
+            if not isinstance(raw, dict):
+                problems.append(Problem(f"cards.{cid}", "a custom card is a table"))
+                continue
+            card, found = card_from_dict(cid, raw, where=f"cards.{cid}", custom=True)
+            problems.extend(found)
+            if card is not None:
+                extra.append(card)
+        if not extra:
+            return self, problems
+        merged = Catalog(self.cards.values())
+        for card in extra:
+            for name in card.names():
+                merged._names[fold(name)] = set()
+        for card in extra:
+            merged.add(card)
+        return merged, problems
+
+    def for_ruleset(self, ruleset_id: str) -> Catalog:
+        """The catalog as a given rulebook has it: cards with a version for it use that version's abilities."""
+        import dataclasses
+
+        if not any(ruleset_id in c.versions for c in self.cards.values()):
+            return self
+        return Catalog(dataclasses.replace(c, abilities=tuple(c.versions[ruleset_id].get("abilities", c.abilities)))
+                       if ruleset_id in c.versions else c for c in self.cards.values())
+
+    def lookup(self, name: str) -> CardDef:
+        """The card named ``name`` in any language; :class:`UnknownCardError` if none or several."""
+        if name in self.cards:
+            return self.cards[name]
+        ids = self._names.get(fold(name), set())
+        if len(ids) == 1:
+            return self.cards[next(iter(ids))]
+        if not ids:
+            raise UnknownCardError(f"unknown card {name!r}" + self._suggest(name))
+        raise UnknownCardError(f"{name!r} names several cards: {', '.join(sorted(ids))}; use the id")
+
+    def _suggest(self, name: str) -> str:
+        import difflib
+
+        close = difflib.get_close_matches(fold(name), list(self._names), n=3, cutoff=0.75)
+        return f" (did you mean {', '.join(repr(c) for c in close)}?)" if close else ""
+
+    def search(self, text: str, limit: int = 20) -> list[CardDef]:
+        f = fold(text)
+        hits = [self.cards[i] for n, ids in self._names.items() if f in n for i in ids]
+        seen: dict[str, CardDef] = {}
+        for c in sorted(hits, key=lambda c: (not fold(c.name_es).startswith(f), c.name_es)):
+            seen.setdefault(c.id, c)
+        return list(seen.values())[:limit]
+
+
+def load_dir(folder: Path = CARDS_DIR) -> tuple[list[CardDef], list[Problem]]:
+    cards: list[CardDef] = []
+    problems: list[Problem] = []
+    for path in sorted(folder.glob("*.toml")):
+        try:
+            raw = tomllib.loads(path.read_text(encoding="utf-8"))
+        except tomllib.TOMLDecodeError as exc:
+            problems.append(Problem(path.name, f"not valid TOML: {exc}"))
+            continue
+        cid = raw.get("id", path.stem)
+        if cid != path.stem:
+            problems.append(Problem(path.name, f"id {cid!r} differs from the file name"))
+        card, found = card_from_dict(cid, raw, where=path.name)
+        problems.extend(found)
+        if card is not None:
+            cards.append(card)
+    return cards, problems
+
+
+@functools.lru_cache(maxsize=1)
+def default_catalog() -> Catalog:
+    """The shipped catalog; a broken card file is a bug of the project, so it stops here loudly."""
+    cards, problems = load_dir()
+    if problems:
+        raise ValueError("card catalog has problems:\n" + "\n".join(f"  - {p}" for p in problems))
+    return Catalog(cards)

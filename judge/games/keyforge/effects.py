@@ -1,0 +1,373 @@
+"""The meaning of each effect of the ability vocabulary: what it does to the game, step by step.
+
+Effects of one ability resolve in printed order (RESUELVE LAS HABILIDADES EN EL ORDEN EN QUE APARECEN), as much as
+can be resolved (RESUELVE TODO LO QUE PUEDAS); "may" is the controller's choice (PUEDES); "then" only happens if
+the effect did something ("SI LO HACES").
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from judge.core.position import CardState
+from judge.games.keyforge.game import AbilityContext
+from judge.games.keyforge.targets import candidates, resolve_target
+
+Handler = Callable[[AbilityContext, dict[str, Any]], int]
+HANDLERS: dict[str, Handler] = {}
+
+
+def handler(name: str) -> Callable[[Handler], Handler]:
+    def register(fn: Handler) -> Handler:
+        HANDLERS[name] = fn
+        return fn
+    return register
+
+
+def run_effects(ctx: AbilityContext, effects: list[dict[str, Any]]) -> None:
+    for i, effect in enumerate(effects):
+        if effect["do"] == "repeat":
+            _repeat(ctx, effect, effects[i - 1] if i else None)
+        else:
+            run_effect(ctx, effect)
+
+
+def _repeat(ctx: AbilityContext, effect: dict[str, Any], previous: dict[str, Any] | None) -> None:
+    # ANTERIOR: "repeat the preceding effect" resolves that effect once more (what = "previous").
+    # REPETIR: repeating "this card's effect" repeats all of it, the repeat instruction included, so it goes on
+    # while its condition holds (what = "ability"; Gato por Liebre as printed and read by the 1.1 FAQ).
+    game = ctx.game
+    if previous is None:
+        return
+    times = value(ctx, effect.get("times", 1))
+    loops = 0
+    while True:
+        if "if" in effect and not condition(ctx, effect["if"]):
+            game.res.note("repeat-stops", "repeat", "La condición de repetición no se cumple",
+                          "The repeat condition does not hold")
+            return
+        with game.res.step("repeat", "previous", "Se repite el efecto anterior", "The preceding effect is repeated"):
+            run_effect(ctx, previous)
+        loops += 1
+        if effect.get("what", "previous") == "previous" and loops >= times:
+            return
+        if loops >= 1000:  # an unbounded loop: BUCLES INFINITOS leaves the count to the active player
+            game.res.note("infinite-loop", "infinite-loops", "Bucle sin fin detenido", "Unbounded loop stopped")
+            return
+
+
+def run_effect(ctx: AbilityContext, effect: dict[str, Any]) -> int:
+    game = ctx.game
+    if "if" in effect and not condition(ctx, effect["if"]):
+        game.res.note("condition-false", "if-you-do", "La condición no se cumple: no tiene efecto",
+                      "The condition does not hold: no effect")
+        return 0
+    if effect.get("may"):
+        verb = effect["do"]
+        if not game.ask_yes_no(ctx.controller, "may", f"¿Quieres resolver «{verb}»?", f"Do you want to resolve '{verb}'?"):
+            return 0
+    done = HANDLERS[effect["do"]](ctx, effect)
+    if effect.get("then"):
+        if done:
+            run_effects(ctx, effect["then"])
+        else:
+            game.res.note("if-you-do", "if-you-do", "No se hizo: lo que depende de «si lo haces» no ocurre",
+                          "It was not done: what depends on 'if you do' does not happen")
+    return done
+
+
+# Values, amounts, players, conditions.
+
+def player_of(ctx: AbilityContext, who: str | None) -> str:
+    if who in (None, "you", "controller"):
+        return ctx.controller
+    if who == "opponent":
+        return ctx.game.position.opponent(ctx.controller)
+    if who == "active":
+        return ctx.game.active
+    if who == "owner":
+        card = ctx.source_card
+        return card.owner if card else ctx.controller
+    raise ValueError(who)
+
+
+def value(ctx: AbilityContext, expr: Any) -> int:
+    if isinstance(expr, int):
+        return expr
+    if isinstance(expr, dict):
+        if "count" in expr:
+            return len(candidates(ctx.game, {**expr["count"], "all": True}, ctx))
+        if "value" in expr:
+            return value(ctx, expr["value"])
+    if isinstance(expr, str):
+        who, _, what = expr.partition(".")
+        if who in ("you", "opponent"):
+            pid = player_of(ctx, who)
+            if what == "amber":
+                return ctx.game.amber(pid)
+            if what == "keys":
+                return ctx.game.board.forged_keys(pid)
+            if what in ("hand", "deck", "discard", "archives"):
+                return len(ctx.game.position.player(pid).zone(what))
+        if who == "self":
+            card = ctx.source_card
+            if card is not None and what == "power":
+                return ctx.game.board.power(card)
+    raise ValueError(f"unknown value {expr!r}")
+
+
+def amount(ctx: AbilityContext, effect: dict[str, Any], default: int = 1) -> int:
+    raw = effect.get("amount", default)
+    return value(ctx, raw) if raw != "all" else 10**6
+
+
+def condition(ctx: AbilityContext, cond: dict[str, Any]) -> bool:
+    if "compare" in cond:
+        left, op, right = cond["compare"]
+        a, b = value(ctx, left), value(ctx, right)
+        return {">": a > b, ">=": a >= b, "<": a < b, "<=": a <= b, "==": a == b, "!=": a != b}[op]
+    if "exists" in cond:
+        return bool(candidates(ctx.game, {**cond["exists"], "all": True}, ctx))
+    if "not-exists" in cond:
+        return not candidates(ctx.game, {**cond["not-exists"], "all": True}, ctx)
+    raise ValueError(f"unknown condition {cond!r}")
+
+
+def targets(ctx: AbilityContext, effect: dict[str, Any], key: str = "target", *, rule: str) -> list[CardState]:
+    found = resolve_target(ctx.game, effect.get(key, "self"), ctx, rule=rule, verb=effect["do"])
+    if found:
+        ctx.remembered = found
+    return found
+
+
+# Æmber.
+
+@handler("gain")
+def _gain(ctx: AbilityContext, e: dict[str, Any]) -> int:
+    return ctx.game.gain(player_of(ctx, e.get("player")), amount(ctx, e))
+
+
+@handler("lose")
+def _lose(ctx: AbilityContext, e: dict[str, Any]) -> int:
+    return ctx.game.lose(player_of(ctx, e.get("player", "opponent")), amount(ctx, e))
+
+
+@handler("steal")
+def _steal(ctx: AbilityContext, e: dict[str, Any]) -> int:
+    return ctx.game.steal(ctx.controller, amount(ctx, e))
+
+
+@handler("capture")
+def _capture(ctx: AbilityContext, e: dict[str, Any]) -> int:
+    onto = targets(ctx, e, "onto", rule="capture") if "onto" in e else ctx.named("self")
+    if not onto:
+        return 0
+    return ctx.game.capture(onto[0], amount(ctx, e))
+
+
+@handler("return-aember")
+def _return_aember(ctx: AbilityContext, e: dict[str, Any]) -> int:
+    total = 0
+    for card in targets(ctx, e, rule="return"):
+        n = int(card.get("amber", 0))
+        if n:
+            opponent = ctx.game.position.opponent(card.controller)
+            with ctx.game.res.step("return-aember", "return", f"El Æmbar de {ctx.game.label(card)} vuelve a {opponent}",
+                                   f"The Æmber on {ctx.game.label(card, 'en')} returns to {opponent}", card=card.uid):
+                ctx.game.res.set_card(card, "amber", 0)
+                ctx.game.res.set_player(opponent, "amber", ctx.game.amber(opponent) + n)
+            total += n
+    return total
+
+
+# Creatures.
+
+@handler("deal-damage")
+def _deal_damage(ctx: AbilityContext, e: dict[str, Any]) -> int:
+    hit = targets(ctx, e, rule="damage")
+    n = amount(ctx, e)
+    hits = [(c, n) for c in hit]
+    if e.get("splash"):
+        splash = value(ctx, e["splash"])
+        for c in hit:
+            hits.extend((nb, splash) for nb in ctx.game.board.neighbors(c) if nb not in hit)
+    dealt = ctx.game.deal_damage(hits, source=ctx.source)
+    return sum(dealt.values())
+
+
+@handler("heal")
+def _heal(ctx: AbilityContext, e: dict[str, Any]) -> int:
+    return sum(ctx.game.heal(c, e.get("amount", 1) if e.get("amount") == "all" else amount(ctx, e))
+               for c in targets(ctx, e, rule="heal"))
+
+
+@handler("destroy")
+def _destroy(ctx: AbilityContext, e: dict[str, Any]) -> int:
+    return len(ctx.game.destroy(targets(ctx, e, rule="destroyed")))
+
+
+@handler("sacrifice")
+def _sacrifice(ctx: AbilityContext, e: dict[str, Any]) -> int:
+    own = [c for c in targets(ctx, e, rule="sacrifice") if c.controller == ctx.controller]
+    return len(ctx.game.destroy(own, rule="sacrifice", sacrifice=True))
+
+
+def _set_flag(flag: str, value_: bool, rule: str, es: str, en: str) -> Handler:
+    def run(ctx: AbilityContext, e: dict[str, Any]) -> int:
+        n = 0
+        for c in targets(ctx, e, rule=rule):
+            if bool(c.get(flag)) == value_:
+                ctx.game.res.note("no-change", rule, f"{ctx.game.label(c)} ya está {es}", f"{ctx.game.label(c, 'en')} is already {en}", card=c.uid)
+                continue
+            with ctx.game.res.step(flag, rule, f"{ctx.game.label(c)} queda {es}", f"{ctx.game.label(c, 'en')} is {en}", card=c.uid):
+                ctx.game.res.set_card(c, flag, value_)
+            n += 1
+        return n
+    return run
+
+
+HANDLERS["stun"] = _set_flag("stun", True, "stun", "aturdida", "stunned")
+HANDLERS["exhaust"] = _set_flag("exhausted", True, "exhaust", "agotada", "exhausted")
+HANDLERS["ready"] = _set_flag("exhausted", False, "ready-and-exhausted", "preparada", "ready")
+HANDLERS["enrage"] = _set_flag("enrage", True, "enrage", "enfurecida", "enraged")
+HANDLERS["ward"] = _set_flag("ward", True, "ward", "escudada", "warded")
+
+
+@handler("add-power")
+def _add_power(ctx: AbilityContext, e: dict[str, Any]) -> int:
+    n = amount(ctx, e)
+    for c in targets(ctx, e, rule="power-counters"):
+        with ctx.game.res.step("power", "power-counters", f"{ctx.game.label(c)} obtiene {n} contador(es) de poder +1",
+                               f"{ctx.game.label(c, 'en')} gets {n} +1 power counter(s)", card=c.uid):
+            ctx.game.res.set_card(c, "power", int(c.get("power", 0)) + n)
+    return n
+
+
+@handler("fight-with")
+def _fight_with(ctx: AbilityContext, e: dict[str, Any]) -> int:
+    from judge.games.keyforge import using
+
+    chosen = targets(ctx, {**e, "target": e.get("target", {"choose": 1, "kind": "creature", "side": "friendly"})},
+                     rule="fight-with")
+    for c in chosen:
+        if e.get("ready"):
+            HANDLERS["ready"](ctx, {"do": "ready", "target": "it"})
+        using.fight(ctx.game, c, through_effect=True)
+    return len(chosen)
+
+
+@handler("reap-with")
+def _reap_with(ctx: AbilityContext, e: dict[str, Any]) -> int:
+    from judge.games.keyforge import using
+
+    chosen = targets(ctx, e, rule="using-cards-through-other-cards")
+    for c in chosen:
+        if e.get("ready"):
+            HANDLERS["ready"](ctx, {"do": "ready", "target": "it"})
+        using.reap(ctx.game, c, through_effect=True)
+    return len(chosen)
+
+
+# Zones.
+
+def _move_out(zone: str, rule: str) -> Handler:
+    def run(ctx: AbilityContext, e: dict[str, Any]) -> int:
+        moved = 0
+        for c in targets(ctx, e, rule=rule):
+            if ctx.game.board.in_play(c):
+                ctx.game.leaves_play(c, zone, rule=rule)
+            else:
+                ctx.game.res.move(c, c.owner, zone)
+            moved += 1
+        return moved
+    return run
+
+
+HANDLERS["archive"] = _move_out("archives", "archives")
+HANDLERS["return-to-hand"] = _move_out("hand", "return")
+HANDLERS["purge"] = _move_out("purged", "purge")
+
+
+@handler("draw")
+def _draw(ctx: AbilityContext, e: dict[str, Any]) -> int:
+    return ctx.game.draw(player_of(ctx, e.get("player")), amount(ctx, e))
+
+
+@handler("discard-random")
+def _discard_random(ctx: AbilityContext, e: dict[str, Any]) -> int:
+    from judge.core.decisions import Option, Question
+
+    pid = player_of(ctx, e.get("player", "opponent"))
+    hand = ctx.game.position.player(pid).zone("hand")
+    n = min(amount(ctx, e), len(hand))
+    if not n:
+        return 0
+    # A random card is not the engine's to pick: the judge reports which card the table's random draw gave.
+    chosen = ctx.game.res.ask(Question(
+        key="random-card", player=pid, rule="discard-cards",
+        prompt_es=f"Carta(s) descartada(s) al azar de la mano de {pid}",
+        prompt_en=f"Card(s) discarded at random from {pid}'s hand",
+        options=tuple(Option(c.uid, ctx.game.label(c), ctx.game.label(c, "en"), ctx.game.board.define(c).names()) for c in hand),
+        min_choices=n, max_choices=n))
+    values = chosen if isinstance(chosen, tuple) else (chosen,)
+    for c in [c for c in hand if c.uid in values]:
+        ctx.game.res.move(c, c.owner, "discard")
+    return n
+
+
+# Turn and keys.
+
+@handler("gain-chains")
+def _gain_chains(ctx: AbilityContext, e: dict[str, Any]) -> int:
+    pid = player_of(ctx, e.get("player"))
+    chains = int(ctx.game.position.player(pid).values.get("chains", 0))
+    new = min(24, chains + amount(ctx, e))  # a player cannot have more than 24 chains (CADENAS)
+    with ctx.game.res.step("chains", "chains", f"{pid} obtiene cadenas ({chains} → {new})", f"{pid} gains chains ({chains} → {new})"):
+        ctx.game.res.set_player(pid, "chains", new)
+    return new - chains
+
+
+@handler("forge-key")
+def _forge_key(ctx: AbilityContext, e: dict[str, Any]) -> int:
+    pid = player_of(ctx, e.get("player"))
+    cost = value(ctx, e["cost"]) if "cost" in e else None
+    return int(ctx.game.forge(pid, cost=cost))
+
+
+@handler("take-control")
+def _take_control(ctx: AbilityContext, e: dict[str, Any]) -> int:
+    from judge.games.keyforge import playing
+
+    n = 0
+    for c in targets(ctx, e, rule="control"):
+        if c.controller == ctx.controller:
+            continue
+        playing.change_control(ctx.game, c, ctx.controller)
+        n += 1
+    return n
+
+
+# Structure.
+
+@handler("lasting")
+def _lasting(ctx: AbilityContext, e: dict[str, Any]) -> int:
+    effect = dict(e.get("effect", {}))
+    if "replace" in e:
+        effect["replace"] = e["replace"]
+    target = effect.get("target")
+    if isinstance(target, str) and target != "self":
+        effect["target"] = {"uids": [c.uid for c in ctx.named(target)]}
+    elif target == "self":
+        effect["target"] = {"uids": [ctx.source]}
+    entry = {"source": ctx.source, "controller": ctx.controller, "duration": e.get("duration", "turn"), "effect": effect}
+    lasting = list(ctx.game.position.values.get("lasting", []))
+    lasting.append(entry)
+    with ctx.game.res.step("lasting", "lasting-effects", "Se crea un efecto duradero", "A lasting effect is created"):
+        ctx.game.res.set_value("lasting", lasting)
+    return 1
+
+
+@handler("repeat")
+def _repeat_alone(ctx: AbilityContext, e: dict[str, Any]) -> int:
+    # A repeat reached through run_effect directly (e.g. inside "then") has no preceding effect of its own list.
+    raise ValueError("'repeat' must follow the effect it repeats in the same list")

@@ -1,0 +1,475 @@
+"""The KeyForge game procedures a play runs through: æmber, damage, destruction, leaving play, drawing,
+triggered abilities. Each procedure opens a step citing the rule it follows and changes the position only through
+the :class:`~judge.core.resolution.Resolution`, so the trace holds every change.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Callable, Iterable
+
+from judge.core.decisions import Option, Question
+from judge.core.position import CardState
+from judge.core.resolution import GameOver, Resolution
+from judge.core.timing import ACTIVE_PLAYER_ORDERS, Pending, order_simultaneous
+from judge.games.keyforge.board import IN_PLAY, Board
+
+if TYPE_CHECKING:  # pragma: no cover
+    from judge.games.keyforge.rules import KeyForge
+
+
+@dataclass
+class AbilityContext:
+    """What an ability knows while it resolves: its card, its controller, the event that triggered it, and the
+    cards it has named so far (for "that creature", "it")."""
+
+    game: Game
+    source: str
+    """uid of the card whose ability this is."""
+    controller: str
+    event: dict[str, Any] = field(default_factory=dict)
+    remembered: list[CardState] = field(default_factory=list)
+    last_known: CardState | None = None
+
+    @property
+    def source_card(self) -> CardState | None:
+        found = self.game.position.find(self.source)
+        return found[2] if found else self.last_known
+
+    def named(self, name: str) -> list[CardState]:
+        pos = self.game.position
+        if name == "self":
+            card = self.source_card
+            return [card] if card is not None else []
+        if name == "host":
+            card = self.source_card
+            host = self.game.board.host_of(card) if card is not None and pos.find(card.uid) else None
+            return [host] if host is not None else []
+        if name in ("attacker", "defender"):
+            uid = self.event.get(name)
+            found = pos.find(uid) if uid else None
+            return [found[2]] if found else []
+        if name in ("it", "that-creature"):
+            return list(self.remembered)
+        if name == "each-neighbor":
+            card = self.source_card
+            return self.game.board.neighbors(card) if card is not None else []
+        return []
+
+
+class Game:
+    """One resolution of a KeyForge play: the ruleset's procedures bound to a position being changed."""
+
+    def __init__(self, ruleset: KeyForge, res: Resolution) -> None:
+        self.rules = ruleset
+        self.res = res
+        self.position = res.position
+        self.board = Board(res.position, ruleset.catalog_for(res.position))
+        self.marked: list[CardState] = []
+        """Cards marked for destruction in the destruction batch under way."""
+        self.leaving: set[str] = set()
+        self.destroyed_fighting: dict[str, str] = {}
+        """uid of a creature destroyed in a fight → uid of the creature it was fighting."""
+        self._destroying = False
+
+    # Small helpers.
+
+    @property
+    def active(self) -> str:
+        return self.position.active
+
+    def label(self, card: CardState, lang: str = "es") -> str:
+        return self.board.label(card, lang)
+
+    def amber(self, pid: str) -> int:
+        return int(self.position.player(pid).values.get("amber", 0))
+
+    def ask_yes_no(self, player: str, rule: str, es: str, en: str, key: str = "may") -> bool:
+        answer = self.res.ask(Question(key=key, player=player, rule=rule, prompt_es=es, prompt_en=en,
+                                       options=(Option("yes", "Sí", "Yes"), Option("no", "No", "No"))))
+        return answer == "yes"
+
+    # Æmber (ÆMBAR: obtener, perder, robar, capturar).
+
+    def gain(self, pid: str, amount: int, *, rule: str = "aember", card: str | None = None) -> int:
+        if amount <= 0:
+            return 0
+        with self.res.step("gain", rule, f"{pid} obtiene {amount} Æmbar", f"{pid} gains {amount} Æmber", card=card):
+            self.res.set_player(pid, "amber", self.amber(pid) + amount)
+        return amount
+
+    def lose(self, pid: str, amount: int, *, rule: str = "aember") -> int:
+        amount = min(amount, self.amber(pid))
+        with self.res.step("lose", rule, f"{pid} pierde {amount} Æmbar", f"{pid} loses {amount} Æmber"):
+            self.res.set_player(pid, "amber", self.amber(pid) - amount)
+        return amount
+
+    def steal(self, thief: str, amount: int, *, rule: str = "steal") -> int:
+        victim = self.position.opponent(thief)
+        amount = min(amount, self.amber(victim))  # only what there is (ROBAR (ÆMBAR))
+        with self.res.step("steal", rule, f"{thief} roba {amount} Æmbar", f"{thief} steals {amount} Æmber"):
+            self.res.set_player(victim, "amber", self.amber(victim) - amount)
+            self.res.set_player(thief, "amber", self.amber(thief) + amount)
+        return amount
+
+    def capture(self, creature: CardState, amount: int, *, rule: str = "capture") -> int:
+        victim = self.position.opponent(creature.controller)
+        amount = min(amount, self.amber(victim))
+        with self.res.step("capture", rule, f"{self.label(creature)} captura {amount} Æmbar",
+                           f"{self.label(creature, 'en')} captures {amount} Æmber", card=creature.uid):
+            self.res.set_player(victim, "amber", self.amber(victim) - amount)
+            self.res.set_card(creature, "amber", int(creature.get("amber", 0)) + amount)
+        return amount
+
+    # Damage (TABLA DE RESOLUCIÓN DE DAÑO).
+
+    def deal_damage(self, hits: Iterable[tuple[CardState, int]], *, source: str | None = None,
+                    fight: dict[str, Any] | None = None, rule: str = "damage") -> dict[str, int]:
+        """Deal pending damage to each creature at once; return the damage actually dealt per uid."""
+        hits = [(c, n) for c, n in hits if n > 0 and self.board.in_play(c)]
+        dealt: dict[str, int] = {}
+        if not hits:
+            return dealt
+        with self.res.step("damage", rule, "Se inflige daño pendiente", "Pending damage is dealt"):
+            for creature, amount in hits:
+                dealt[creature.uid] = self._prevent_and_deal(creature, amount)
+            destroyed = []
+            for creature, _ in hits:
+                if self.board.in_play(creature) and self._lethal(creature):
+                    destroyed.append(creature)
+            poisoned = [self.position.find(u)[2] for u in (fight or {}).get("poisoned", ()) if dealt.get(u) and self.position.find(u)]
+            for creature in poisoned:
+                if creature not in destroyed and self.board.in_play(creature):
+                    self.res.note("poison", "poison", f"Veneno: {self.label(creature)} queda destruida",
+                                  f"Poison: {self.label(creature, 'en')} is destroyed", card=creature.uid)
+                    destroyed.append(creature)
+            if destroyed:
+                self.destroy(destroyed, rule="order.damage.4", fight=fight)
+        return dealt
+
+    def _prevent_and_deal(self, creature: CardState, amount: int) -> int:
+        name_es, name_en = self.label(creature), self.label(creature, "en")
+        with self.res.step("pending-damage", "pending-damage", f"{name_es}: {amount} de daño pendiente",
+                           f"{name_en}: {amount} pending damage", card=creature.uid):
+            if self.board.cannot_be_dealt_damage(creature):
+                self.res.note("prevent", "order.damage.1", "Invulnerable / no se le puede infligir daño: se evita todo",
+                              "Invulnerable / cannot be dealt damage: all of it is prevented", card=creature.uid)
+                return 0
+            if creature.get("ward"):
+                with self.res.step("ward", "order.damage.2", "Escudo: se evita todo el daño y se retira el Escudo",
+                                   "Ward: all the damage is prevented and the ward is removed", card=creature.uid):
+                    self.res.set_card(creature, "ward", False)
+                return 0
+            armor_left = max(0, self.board.armor(creature) - int(creature.get("armor-used", 0)))
+            if armor_left:
+                prevented = min(armor_left, amount)
+                with self.res.step("armor", "order.damage.3", f"La Armadura evita {prevented}",
+                                   f"Armor prevents {prevented}", card=creature.uid):
+                    self.res.set_card(creature, "armor-used", int(creature.get("armor-used", 0)) + prevented)
+                amount -= prevented
+            if amount <= 0:
+                return 0
+            with self.res.step("dealt", "order.damage.4", f"{name_es} sufre {amount} de daño",
+                               f"{name_en} is dealt {amount} damage", card=creature.uid):
+                self.res.set_card(creature, "damage", int(creature.get("damage", 0)) + amount)
+            return amount
+
+    def _lethal(self, creature: CardState) -> bool:
+        if creature.uid in {c.uid for c in self.marked}:
+            return False
+        damage = int(creature.get("damage", 0))
+        power = self.board.power(creature)
+        return damage >= power if damage else power == 0
+
+    def check_state(self) -> None:
+        """Destroy creatures whose damage reaches their power, and power-0 creatures (DAÑO, PODER)."""
+        lethal = [c for c in self.board.creatures() if self._lethal(c) and c.uid not in self.leaving]
+        if lethal:
+            self.destroy(lethal, rule="damage")
+
+    def heal(self, creature: CardState, amount: int | str) -> int:
+        current = int(creature.get("damage", 0))
+        healed = current if amount == "all" else min(int(amount), current)
+        with self.res.step("heal", "heal", f"{self.label(creature)} se cura {healed}",
+                           f"{self.label(creature, 'en')} heals {healed}", card=creature.uid):
+            self.res.set_card(creature, "damage", current - healed)
+        return healed
+
+    # Destruction (DESTRUIDA, order.destroyed.*).
+
+    def destroy(self, cards: Iterable[CardState], *, rule: str = "destroyed", fight: dict[str, Any] | None = None,
+                sacrifice: bool = False) -> list[CardState]:
+        """Mark cards for destruction; the outermost call resolves "Destruida:" and puts them in the discard."""
+        newly = []
+        marked_uids = {c.uid for c in self.marked}
+        for card in cards:
+            if card.uid in marked_uids or not self.board.in_play(card):
+                if card.uid in marked_uids:
+                    self.res.note("already-marked", "destroyed", f"{self.label(card)} ya está marcada: no se vuelve a marcar",
+                                  f"{self.label(card, 'en')} is already marked: it is not marked again", card=card.uid)
+                continue
+            newly.append(card)
+            marked_uids.add(card.uid)
+        if not newly:
+            return []
+        names = ", ".join(self.label(c) for c in newly)
+        with self.res.step("mark", "order.destroyed.1", f"Marcadas para ser destruidas: {names}",
+                           f"Marked for destruction: {', '.join(self.label(c, 'en') for c in newly)}"):
+            for card in newly:
+                self.res.set_card(card, "marked", True)
+                if fight:
+                    other = fight.get("defender") if card.uid == fight.get("attacker") else fight.get("attacker")
+                    self.destroyed_fighting[card.uid] = other
+            self.marked.extend(newly)
+        if self._destroying:
+            return newly  # the outer destruction resolves their "Destruida:" effects and discards them
+        self._destroying = True
+        try:
+            self._resolve_destroyed_abilities()
+            self._discard_marked()
+        finally:
+            self._destroying = False
+        return newly
+
+    def _resolve_destroyed_abilities(self) -> None:
+        # Each marked card resolves the "Destruida:" abilities it had when it was marked; cards marked meanwhile
+        # join the same group before anything leaves play (DESTRUIDA).
+        done: set[str] = set()
+
+        def pending() -> list[Pending[tuple[CardState, dict[str, Any]]]]:
+            out = []
+            for card in self.marked:
+                for i, ability in enumerate(self.abilities_of(card, "destroyed")):
+                    key = f"{card.uid}:destroyed:{i}"
+                    if key not in done:
+                        out.append(Pending(card.controller, key, f"«Destruida:» de {self.label(card)}",
+                                           f"'Destroyed:' of {self.label(card, 'en')}", (card, ability)))
+            return out
+
+        first = pending()
+        if not first:
+            self.res.note("no-destroyed", "order.destroyed.2", "No hay efectos «Destruida:»", "No 'Destroyed:' effects")
+            return
+        with self.res.step("destroyed-effects", "order.destroyed.2", "Se resuelven los efectos «Destruida:»",
+                           "'Destroyed:' effects resolve"):
+            def run(p: Pending[tuple[CardState, dict[str, Any]]]) -> None:
+                done.add(p.value)
+                card, ability = p.item
+                self.run_ability(card, ability, label_es=p.label_es, label_en=p.label_en)
+
+            order_simultaneous(self.res, first, policy=ACTIVE_PLAYER_ORDERS, players=[self.active],
+                               rule="order.simultaneous", resolve=run, refresh=pending)
+
+    def _discard_marked(self) -> None:
+        still = [c for c in self.marked if self.board.in_play(c) and c.get("marked")]
+        gone = [c for c in self.marked if c not in still]
+        for c in gone:
+            c.state.pop("marked", None)
+        if not still:
+            self.marked = []
+            return
+        with self.res.step("to-discard", "order.destroyed.3", "Las cartas destruidas van a la pila de descartes",
+                           "Destroyed cards go to the discard pile"):
+            ordered = self._order_same_owner(still)
+            for card in ordered:
+                self.leaves_play(card, "discard", rule="order.destroyed.3")
+        self.marked = []
+        for card in ordered:
+            self.fire("destroyed", card=card, player=card.owner, fighting=self.destroyed_fighting.get(card.uid))
+
+    def _order_same_owner(self, cards: list[CardState]) -> list[CardState]:
+        # The active player chooses the order in which cards reach the same owner's discard pile (DESTRUIDA).
+        ordered: list[CardState] = []
+        by_owner: dict[str, list[CardState]] = {}
+        for c in cards:
+            by_owner.setdefault(c.owner, []).append(c)
+        for owner, group in by_owner.items():
+            remaining = list(group)
+            while len(remaining) > 1:
+                chosen = self.res.ask(Question(
+                    key="discard-order", player=self.active, rule="destroyed",
+                    prompt_es=f"¿Qué carta destruida va primero a la pila de descartes de {owner}?",
+                    prompt_en=f"Which destroyed card goes first to {owner}'s discard pile?",
+                    options=tuple(Option(c.uid, self.label(c), self.label(c, "en"), self.board.define(c).names())
+                                  for c in remaining)))
+                pick = next(c for c in remaining if c.uid == chosen)
+                remaining.remove(pick)
+                ordered.append(pick)
+            ordered.extend(remaining)
+        return ordered
+
+    # Leaving play (ABANDONA EL JUEGO).
+
+    def leaves_play(self, card: CardState, zone: str, *, rule: str = "leaves-play", to_player: str | None = None,
+                    index: int | None = None) -> None:
+        owner = to_player or card.owner
+        is_creature = self.board.is_creature(card)
+        self.leaving.add(card.uid)
+        with self.res.step("leaves-play", "leaves-play", f"{self.label(card)} abandona el juego",
+                           f"{self.label(card, 'en')} leaves play", card=card.uid):
+            amber = int(card.get("amber", 0))
+            if amber:
+                if is_creature:
+                    opponent = self.position.opponent(card.controller)
+                    self.res.note("amber-to-opponent", "leaves-play",
+                                  f"Su Æmbar ({amber}) va a la reserva de {opponent}",
+                                  f"Its Æmber ({amber}) goes to {opponent}'s pool", card=card.uid)
+                    self.res.set_player(opponent, "amber", self.amber(opponent) + amber)
+                self.res.set_card(card, "amber", 0)
+            for key in [k for k in card.state]:
+                if key != "amber":
+                    self.res.set_card(card, key, 0 if not isinstance(card.state[key], bool) else False)
+            for upgrade in list(card.attached):
+                self.res.note("upgrade-discarded", "leaves-play", f"Se descarta la mejora {self.label(upgrade)}",
+                              f"Upgrade {self.label(upgrade, 'en')} is discarded", card=upgrade.uid)
+                self.res.move(upgrade, upgrade.owner, "discard")
+                self.res.set_controller(upgrade, upgrade.owner)
+            self._end_lasting_on(card)
+            self.res.move(card, owner, zone, index)
+            if card.controller != card.owner:
+                self.res.set_controller(card, card.owner)
+        self.leaving.discard(card.uid)
+
+    def _end_lasting_on(self, card: CardState) -> None:
+        lasting = self.position.values.get("lasting", [])
+        keep = [e for e in lasting if card.uid not in e.get("effect", {}).get("target", {}).get("uids", ())]
+        if len(keep) != len(lasting):
+            self.res.set_value("lasting", keep or None)
+
+    # Drawing (ROBAR (CARTAS)).
+
+    def draw(self, pid: str, amount: int, *, rule: str = "draw") -> int:
+        drawn = 0
+        with self.res.step("draw", rule, f"{pid} roba {amount} carta(s)", f"{pid} draws {amount} card(s)"):
+            for _ in range(amount):
+                player = self.position.player(pid)
+                if not player.zone("deck"):
+                    if not player.zone("discard"):
+                        self.res.note("cannot-draw", "draw", "No quedan cartas en el mazo ni en el descarte",
+                                      "No cards left in the deck or the discard pile")
+                        break
+                    self.reshuffle(pid)
+                card = player.zone("deck")[0]
+                self.res.move(card, pid, "hand")
+                drawn += 1
+        return drawn
+
+    def reshuffle(self, pid: str) -> None:
+        # The new deck order is unknown until the judge says it: the position's deck order is what the table has.
+        player = self.position.player(pid)
+        with self.res.step("reshuffle", "draw", f"{pid} baraja su pila de descartes para formar un mazo nuevo",
+                           f"{pid} shuffles their discard pile into a new deck"):
+            order = self.res.ask(Question(
+                key="deck-order", player=pid, rule="shuffle",
+                prompt_es="El mazo se baraja: ¿en qué orden quedan las cartas (de arriba abajo)?",
+                prompt_en="The deck is shuffled: in which order are the cards now (top first)?",
+                options=tuple(Option(c.uid, self.label(c), self.label(c, "en"), self.board.define(c).names())
+                              for c in player.zone("discard")),
+                min_choices=len(player.zone("discard")), max_choices=len(player.zone("discard"))))
+            by_uid = {c.uid: c for c in player.zone("discard")}
+            for uid in order:
+                self.res.move(by_uid[uid], pid, "deck")
+
+    # Abilities and triggers.
+
+    def abilities_of(self, card: CardState, trigger: str) -> list[dict[str, Any]]:
+        """The card's abilities with this trigger, including those an upgrade gives its host."""
+        found = [a for a in self.board.define(card).abilities if a.get("trigger") == trigger]
+        for upgrade in card.attached:
+            found.extend(a for a in self.board.define(upgrade).abilities
+                         if a.get("trigger") == trigger and a.get("note") != "upgrade-only")
+        return found
+
+    def run_ability(self, card: CardState, ability: dict[str, Any], *, label_es: str, label_en: str,
+                    event: dict[str, Any] | None = None, rule: str | None = None) -> None:
+        from judge.games.keyforge.effects import run_effects
+
+        ctx = AbilityContext(self, card.uid, card.controller, event or {}, last_known=card)
+        with self.res.step("ability", rule or "ability", label_es, label_en, card=card.uid):
+            run_effects(ctx, ability.get("effects", []))
+            self.check_state()
+
+    def fire(self, event: str, **info: Any) -> None:
+        """Resolve every "after"/"each time" ability waiting for ``event``, in the active player's order."""
+        self.resolve_pending(self.collect(event, **info))
+
+    def collect(self, event: str, **info: Any) -> list[Pending[Any]]:
+        """The "after"/"each time" abilities waiting for ``event`` (not yet resolved)."""
+        pending: list[Pending[Any]] = []
+        for _, zone, card in list(self.position.all_cards()):
+            if zone not in IN_PLAY:
+                continue
+            for i, ability in enumerate(self.board.define(card).abilities):
+                if ability.get("trigger") == "after" and ability.get("event") == event and self._event_matches(card, ability, info):
+                    pending.append(Pending(card.controller, f"{card.uid}:{event}:{i}",
+                                           f"«Después de» de {self.label(card)}", f"'After' of {self.label(card, 'en')}",
+                                           (card, ability, info)))
+        return pending
+
+    def own_abilities(self, card: CardState, trigger: str, info: dict[str, Any]) -> list[Pending[Any]]:
+        """A card's own abilities of one trigger ("Después de cosechar:" of the creature that reaped…)."""
+        names = {"after-reap": ("«Después de cosechar:»", "'After Reap:'"), "after-fight": ("«Después de luchar:»", "'After Fight:'")}
+        es, en = names.get(trigger, (trigger, trigger))
+        return [Pending(card.controller, f"{card.uid}:{trigger}:{i}", f"{es} de {self.label(card)}",
+                        f"{en} of {self.label(card, 'en')}", (card, ability, info))
+                for i, ability in enumerate(self.abilities_of(card, trigger))]
+
+    def resolve_pending(self, pending: list[Pending[Any]]) -> None:
+        """Resolve simultaneous abilities in the active player's order; one whose card has left play does not."""
+        if not pending:
+            return
+
+        def run(p: Pending[Any]) -> None:
+            card, ability, info = p.item
+            if self.board.in_play(card):
+                self.run_ability(card, ability, label_es=p.label_es, label_en=p.label_en, event=info)
+
+        order_simultaneous(self.res, pending, policy=ACTIVE_PLAYER_ORDERS, players=[self.active],
+                           rule="order.simultaneous", resolve=run)
+
+    def _event_matches(self, card: CardState, ability: dict[str, Any], info: dict[str, Any]) -> bool:
+        from judge.games.keyforge.targets import matches
+
+        f = ability.get("filter", {})
+        subject = info.get("card")
+        if f.get("self") and (subject is None or subject.uid != card.uid):
+            return False
+        if "who" in f:
+            player = info.get("player")
+            if f["who"] == "you" and player != card.controller:
+                return False
+            if f["who"] == "opponent" and player == card.controller:
+                return False
+        if "fighting-self" in f and info.get("fighting") != card.uid:
+            return False
+        if "subject" in f and subject is not None and not matches(self.board, f["subject"], subject,
+                                                                  controller=card.controller, source=card):
+            return False
+        return True
+
+    def forge(self, pid: str, *, cost: int | None = None, rule: str = "forge") -> bool:
+        cost = self.board.key_cost(pid) if cost is None else cost
+        if self.amber(pid) < cost:
+            return False
+        with self.res.step("forge", rule, f"{pid} forja una llave ({cost} Æmbar)", f"{pid} forges a key ({cost} Æmber)"):
+            self.res.set_player(pid, "amber", self.amber(pid) - cost)
+            keys = self.position.player(pid).values.get("keys", 0)
+            if isinstance(keys, list):
+                colors = [c for c in ("red", "blue", "yellow") if c not in keys]
+                color = self.res.ask(Question(key="key-color", player=pid, rule="keys",
+                                              prompt_es="¿Qué llave forjas?", prompt_en="Which key do you forge?",
+                                              options=tuple(Option(c, c, c) for c in colors))) if len(colors) > 1 else colors[0]
+                self.res.set_player(pid, "keys", [*keys, color])
+            else:
+                self.res.set_player(pid, "keys", int(keys) + 1)
+            if self.board.forged_keys(pid) >= 3:
+                self.res.note("win", "forge", f"{pid} forja su tercera llave y gana la partida",
+                              f"{pid} forges their third key and wins the game")
+                raise GameOver(pid)
+        return True
+
+
+def each_in_order(game: Game, items: list[Pending[Any]], resolve: Callable[[Pending[Any]], None]) -> None:
+    """Resolve simultaneous items in the order the active player chooses (order.simultaneous)."""
+    order_simultaneous(game.res, items, policy=ACTIVE_PLAYER_ORDERS, players=[game.active],
+                       rule="order.simultaneous", resolve=resolve)

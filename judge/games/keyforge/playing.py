@@ -1,0 +1,212 @@
+"""Playing and discarding cards (JUGAR CARTAS, ICONOS DE BONIFICACIÓN, DESCARTAR CARTAS, CONTROL)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from judge.core.decisions import Option, Question
+from judge.core.position import CardState
+from judge.core.timing import Pending
+from judge.games.keyforge.game import AbilityContext, Game, each_in_order
+
+
+def play(game: Game, card: CardState) -> None:
+    d = game.board.define(card)
+    pid = game.active
+    played = dict(game.position.values.get("plays", {}))
+    played[card.card] = played.get(card.card, 0) + 1
+    with game.res.step("play", "play-cards", f"{pid} juega {game.label(card)}", f"{pid} plays {game.label(card, 'en')}",
+                       card=card.uid):
+        game.res.set_value("plays", played)
+        game.res.set_value("actions-this-step", int(game.position.values.get("actions-this-step", 0)) + 1)
+        if game.position.values.get("first-turn"):
+            game.res.set_value("first-turn-cards", int(game.position.values.get("first-turn-cards", 0)) + 1)
+        # order.play.1: into play (creature, artifact, upgrade) or revealed (action).
+        with game.res.step("enter", "order.play.1", _enter_text(d.type)[0], _enter_text(d.type)[1], card=card.uid):
+            if d.is_creature:
+                put_creature_into_play(game, card, game.rules.controller_on_play(game, card))
+            elif d.type == "artifact":
+                controller = game.rules.controller_on_play(game, card)
+                game.res.move(card, controller, "artifacts")
+                game.res.set_controller(card, controller)
+                _enters_exhausted(game, card)
+            elif d.type == "upgrade":
+                attach_upgrade(game, card)
+            else:
+                game.res.move(card, pid, "revealed")
+        if d.keyword("omega"):
+            with game.res.step("omega", "omega", "Omega: tras jugarla, este paso termina (los efectos pendientes se resuelven)",
+                               "Omega: after it is played this step ends (pending effects still resolve)", card=card.uid):
+                game.res.set_value("step-ended", True)
+        # order.play.2: bonus icons, top to bottom.
+        if d.bonus:
+            with game.res.step("bonus-icons", "order.play.2", "Iconos de bonificación, de arriba abajo",
+                               "Bonus icons, top to bottom", card=card.uid):
+                for icon in d.bonus:
+                    bonus_icon(game, card, icon)
+        # order.play.3: "Play:" and "after you play" effects, in the active player's order.
+        with game.res.step("play-effects", "order.play.3", "Efectos «Jugar:» y «después de jugar»",
+                           "'Play:' and 'after you play' effects", card=card.uid):
+            pending: list[Pending[Any]] = []
+            if game.position.find(card.uid):
+                for i, ability in enumerate(game.board.define(card).abilities):
+                    if ability.get("trigger") == "play":
+                        pending.append(Pending(pid, f"{card.uid}:play:{i}", f"«Jugar:» de {game.label(card)}",
+                                               f"'Play:' of {game.label(card, 'en')}", ability))
+            if pending:
+                each_in_order(game, pending, lambda p: game.run_ability(card, p.item, label_es=p.label_es,
+                                                                        label_en=p.label_en, rule="play-abilities"))
+            game.fire("play", card=card, player=pid)
+        # order.play.4: an action goes to the discard pile.
+        if d.type == "action":
+            found = game.position.find(card.uid)
+            if found and found[1] == "revealed":
+                with game.res.step("action-to-discard", "order.play.4", "La acción va a la pila de descartes",
+                                   "The action goes to the discard pile", card=card.uid):
+                    game.res.move(card, card.owner, "discard")
+        game.check_state()
+
+
+def _enter_text(ctype: str) -> tuple[str, str]:
+    if ctype == "action":
+        return "Se revela la acción", "The action is revealed"
+    return "La carta entra en juego", "The card enters play"
+
+
+def _enters_exhausted(game: Game, card: CardState) -> None:
+    kind = "creature" if game.board.is_creature(card) else game.board.define(card).type
+    ready = any(e.get("modify") == "enters-play-ready" and s.controller == card.controller
+                and e.get("kind", "creature") == kind for s, e in game.board.constant_effects())
+    if ready:
+        game.res.note("enters-ready", "enters-play", "Entra en juego preparada por un efecto",
+                      "It enters play ready because of an effect", card=card.uid)
+        game.res.set_card(card, "exhausted", False)
+    else:
+        game.res.set_card(card, "exhausted", True)
+
+
+def put_creature_into_play(game: Game, card: CardState, controller: str, *, rule: str = "flank",
+                           entering: bool = True) -> None:
+    """A creature enters play on a flank of its controller's battleline (Deploy: anywhere) — the player chooses."""
+    line = game.board.battleline(controller)
+    options: list[Option] = []
+    if game.board.keyword(card, "deploy") and len(line) >= 2:
+        for i in range(len(line) + 1):
+            left = game.label(line[i - 1]) if i else "—"
+            right = game.label(line[i]) if i < len(line) else "—"
+            options.append(Option(str(i), f"Posición {i} (entre {left} y {right})", f"Position {i} (between {left} and {right})"))
+        rule = "deploy"
+    elif line:
+        options = [Option("left", "Flanco izquierdo", "Left flank"), Option("right", "Flanco derecho", "Right flank")]
+    index = 0
+    if options:
+        chosen = game.res.ask(Question(key="flank", player=game.active, rule=rule,
+                                       prompt_es=f"¿Dónde entra {game.label(card)} en la línea de batalla?",
+                                       prompt_en=f"Where does {game.label(card, 'en')} enter the battleline?",
+                                       options=tuple(options)))
+        index = {"left": 0, "right": len(line)}.get(chosen, None)
+        if index is None:
+            index = int(chosen)
+    game.res.move(card, controller, "battleline", index)
+    game.res.set_controller(card, controller)
+    if entering:
+        _enters_exhausted(game, card)
+
+
+def attach_upgrade(game: Game, upgrade: CardState) -> None:
+    creatures = game.board.creatures()
+    if not creatures:
+        # An upgrade with no creature to attach to cannot be played; verify_play refuses it before we get here.
+        return
+    if len(creatures) == 1:
+        host = creatures[0]
+        game.res.note("forced-target", "upgrades", f"Única criatura posible: {game.label(host)}",
+                      f"Only possible creature: {game.label(host, 'en')}", card=host.uid)
+    else:
+        chosen = game.res.ask(Question(
+            key="upgrade-host", player=game.active, rule="upgrades",
+            prompt_es=f"¿A qué criatura se vincula {game.label(upgrade)}?",
+            prompt_en=f"Which creature is {game.label(upgrade, 'en')} attached to?",
+            options=tuple(Option(c.uid, game.label(c), game.label(c, "en"), game.board.define(c).names()) for c in creatures)))
+        host = next(c for c in creatures if c.uid == chosen)
+    game.res.attach(upgrade, host)
+    game.res.set_controller(upgrade, game.active)
+
+
+def bonus_icon(game: Game, card: CardState, icon: str) -> None:
+    pid = game.active
+    rule = f"{icon}-bonus-icon"
+    if icon == "aember":
+        game.gain(pid, 1, rule=rule, card=card.uid)
+    elif icon == "capture":
+        friendly = game.board.battleline(pid)
+        if not friendly:
+            game.res.note("no-target", rule, "No hay criatura aliada que pueda capturar", "No friendly creature can capture")
+            return
+        host = _choose_creature(game, friendly, rule, "¿Qué criatura aliada captura 1 Æmbar?",
+                                "Which friendly creature captures 1 Æmber?")
+        game.capture(host, 1, rule=rule)
+    elif icon == "damage":
+        enemies = game.board.battleline(game.position.opponent(pid))
+        pool = enemies or game.board.battleline(pid)  # with no enemy creature it must hit a friendly one
+        if not pool:
+            game.res.note("no-target", rule, "No hay criaturas en juego", "There are no creatures in play")
+            return
+        target = _choose_creature(game, pool, rule, "¿A qué criatura inflige 1 daño el icono?",
+                                  "Which creature does the icon deal 1 damage to?")
+        game.deal_damage([(target, 1)], source=None, rule=rule)  # not dealt by the card (ICONOS DE BONIFICACIÓN)
+    elif icon == "draw":
+        game.draw(pid, 1, rule=rule)
+    elif icon == "discard":
+        hand = game.position.player(pid).zone("hand")
+        if not hand:
+            game.res.note("no-target", rule, "No hay cartas en la mano", "No cards in hand")
+            return
+        chosen = game.res.ask(Question(key="discard", player=pid, rule=rule,
+                                       prompt_es="Elige 1 carta de tu mano para descartarla",
+                                       prompt_en="Choose 1 card from your hand to discard",
+                                       options=tuple(Option(c.uid, game.label(c), game.label(c, "en"),
+                                                            game.board.define(c).names()) for c in hand)))
+        discard = next(c for c in hand if c.uid == chosen)
+        with game.res.step("discard", rule, f"Se descarta {game.label(discard)}", f"{game.label(discard, 'en')} is discarded"):
+            game.res.move(discard, discard.owner, "discard")
+
+
+def _choose_creature(game: Game, pool: list[CardState], rule: str, es: str, en: str) -> CardState:
+    if len(pool) == 1:
+        game.res.note("forced-target", rule, f"Única criatura posible: {game.label(pool[0])}",
+                      f"Only possible creature: {game.label(pool[0], 'en')}", card=pool[0].uid)
+        return pool[0]
+    chosen = game.res.ask(Question(key="target", player=game.active, rule=rule, prompt_es=es, prompt_en=en,
+                                   options=tuple(Option(c.uid, game.label(c), game.label(c, "en"),
+                                                        game.board.define(c).names()) for c in pool)))
+    return next(c for c in pool if c.uid == chosen)
+
+
+def discard_from_hand(game: Game, card: CardState) -> None:
+    with game.res.step("discard", "discard-cards", f"{game.active} descarta {game.label(card)}",
+                       f"{game.active} discards {game.label(card, 'en')}", card=card.uid):
+        game.res.set_value("actions-this-step", int(game.position.values.get("actions-this-step", 0)) + 1)
+        if game.position.values.get("first-turn"):
+            game.res.set_value("first-turn-cards", int(game.position.values.get("first-turn-cards", 0)) + 1)
+        game.res.move(card, card.owner, "discard")
+        scrap = [a for a in game.board.define(card).abilities if a.get("trigger") == "scrap"]
+        for ability in scrap:
+            game.run_ability(card, ability, label_es=f"«Desguazar:» de {game.label(card)}",
+                             label_en=f"'Scrap:' of {game.label(card, 'en')}", rule="scrap")
+        game.fire("discard", card=card, player=game.active)
+
+
+def change_control(game: Game, card: CardState, new_controller: str) -> None:
+    """Take control of a card in play: a creature moves to a flank of its new controller's battleline (CONTROL)."""
+    with game.res.step("control", "control", f"{new_controller} toma el control de {game.label(card)}",
+                       f"{new_controller} takes control of {game.label(card, 'en')}", card=card.uid):
+        if game.board.is_creature(card):
+            put_creature_into_play(game, card, new_controller, rule="control", entering=False)
+        else:
+            game.res.move(card, new_controller, "artifacts")
+            game.res.set_controller(card, new_controller)
+
+
+def context_for(game: Game, card: CardState) -> AbilityContext:
+    return AbilityContext(game, card.uid, card.controller)

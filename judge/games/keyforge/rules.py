@@ -1,0 +1,501 @@
+"""The KeyForge rulesets: the master rulebook 17.2, and the older rulebooks 1.3 and 1.1 as subclasses that override
+only the hooks where the rule changed (``../shared/reference/keyforge-versions.md`` lists the differences)."""
+
+from __future__ import annotations
+
+import functools
+import json
+import re
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from judge.core.decisions import fold
+from judge.core.errors import IllegalPlayError, InvalidPlayError, Problem, UnknownCardError
+from judge.core.notation import Layout
+from judge.core.position import CardState, Position
+from judge.core.resolution import Resolution
+from judge.core.ruleset import Play, Ruleset
+from judge.games.keyforge import playing, turn, using
+from judge.games.keyforge.board import IN_PLAY, Board
+from judge.games.keyforge.catalog import HOUSES, Catalog, default_catalog
+from judge.games.keyforge.game import Game
+
+ZONES = ("hand", "deck", "discard", "archives", "purged", "battleline", "artifacts", "revealed")
+CARD_STATE = {
+    "exhausted": bool, "stun": bool, "enrage": bool, "ward": bool, "face-down": bool, "elusive-used": bool,
+    "damage": int, "amber": int, "power": int, "armor-used": int,
+}
+"""Card state a position may give a card; named counters are written ``counter-<name> = N``."""
+PLAYER_VALUES = {"amber", "keys", "chains", "houses", "house", "tide", "name"}
+STEPS = ("start", "forge", "house", "main", "ready", "draw", "end")
+VERBS = ("play", "discard", "reap", "fight", "action", "omni", "unstun", "end-turn")
+
+RULE_KEYS = frozenset({
+    "aember", "aember-bonus-icon", "action-abilities", "active-house", "alpha", "archives", "armor", "assault",
+    "capture", "capture-bonus-icon", "chains", "check", "control", "damage", "damage-bonus-icon", "deploy",
+    "destroyed", "discard-bonus-icon", "discard-cards", "draw", "draw-bonus-icon", "elusive", "enters-play",
+    "exhaust", "fight", "fight-with", "first-turn-rule", "flank", "forge", "hazardous", "heal", "house-choice",
+    "if-you-do", "infinite-loops", "keys", "lasting-effects", "leaves-play", "may", "omega", "omni",
+    "order.action-omni.1", "order.action-omni.2", "order.choose-house.1", "order.choose-house.3",
+    "order.damage.1", "order.damage.2", "order.damage.3", "order.damage.4", "order.destroyed.1",
+    "order.destroyed.2", "order.destroyed.3", "order.draw.1", "order.end-of-turn", "order.fight.1",
+    "order.fight.2", "order.fight.3", "order.fight.4", "order.fight.5", "order.forge.1", "order.forge.2",
+    "order.play.1", "order.play.2", "order.play.3", "order.play.4", "order.ready.1", "order.reap.1",
+    "order.reap.2", "order.reap.3", "order.simultaneous", "order.start-of-turn", "pending-damage", "play-abilities",
+    "play-cards", "poison", "power-counters", "previous", "purge", "ready-and-exhausted", "reap", "repeat",
+    "replacement-effects", "resolve-as-much-as-you-can", "return", "rule-of-six", "sacrifice", "shuffle",
+    "skirmish", "splash-attack", "steal", "stun", "taunt", "turn-sequence", "turn.step-1-forge",
+    "turn.step-3-play-discard-use", "turn.step-5-draw", "upgrades", "use-creatures", "use-artifacts",
+    "using-cards-through-other-cards", "enrage", "ward", "ability", "scrap", "treachery",
+})
+"""Every rule key the KeyForge code cites (a test checks that each resolves in every ruleset's document)."""
+
+
+def _custom_key(cards: dict[str, Any]) -> str:
+    return json.dumps(cards, sort_keys=True, ensure_ascii=False)
+
+
+@functools.lru_cache(maxsize=64)
+def _catalog_with(ruleset_id: str, custom_json: str) -> tuple[Catalog, tuple[Problem, ...]]:
+    catalog, problems = default_catalog().for_ruleset(ruleset_id).with_custom(json.loads(custom_json))
+    return catalog, tuple(problems)
+
+
+@dataclass(frozen=True)
+class KeyForge(Ruleset):
+    """KeyForge under the master rulebook v17.2 (October 2023)."""
+
+    id: str = "keyforge-17.2"
+    game: str = "keyforge"
+    document: str = "keyforge-17.2"
+    title: str = "KeyForge — Reglamento maestro 17.2"
+
+    layout: ClassVar[Layout] = Layout(zones=ZONES, in_play=frozenset(IN_PLAY), attached_key="upgrades")
+    verbs: ClassVar[tuple[str, ...]] = VERBS
+    hand_size: ClassVar[int] = 6
+    rule_aliases: ClassVar[dict[str, str]] = {}
+    """Rule keys this ruleset's document files under another section id (older rulebooks)."""
+
+    # Citations.
+
+    def cite(self, rule: str) -> str:
+        return super().cite(self.rule_aliases.get(rule, rule))
+
+    def rule_keys(self) -> set[str]:
+        return set(RULE_KEYS)
+
+    # Hooks where the rulebooks differ.
+
+    def elusive_spent_on_choice(self) -> bool:
+        """17.2 ELUSIVO: Elusive is used up the first time each turn the creature is *chosen* to be fought, even if
+        the fight then never happens (FAQ: Hazardous destroys the attacker)."""
+        return True
+
+    def abilities_per_use(self, game: Game, card: CardState, abilities: list[dict[str, Any]], trigger: str) -> list[dict[str, Any]]:
+        """17.2: one "Acción:"/"Omni:" ability resolves per use; with several, the player chooses which."""
+        if len(abilities) <= 1:
+            return abilities
+        from judge.core.decisions import Option, Question
+
+        chosen = game.res.ask(Question(
+            key="ability", player=game.active, rule="action-abilities" if trigger == "action" else "omni",
+            prompt_es="¿Qué habilidad usas?", prompt_en="Which ability do you use?",
+            options=tuple(Option(str(i), a.get("label", f"Habilidad {i + 1}"), a.get("label", f"Ability {i + 1}"))
+                          for i, a in enumerate(abilities))))
+        return [abilities[int(chosen)]]
+
+    def controller_on_play(self, game: Game, card: CardState) -> str:
+        """17.2 CONTROL: a played card is controlled by the active player; Treachery gives it to the opponent."""
+        if game.board.keyword(card, "treachery"):
+            return game.position.opponent(game.active)
+        return game.active
+
+    def first_turn_limit_modifiable(self) -> bool:
+        """17.2 Regla del primer turno: card effects may modify it."""
+        return True
+
+    # Catalog.
+
+    def catalog_for(self, position: Position) -> Catalog:
+        """The cards as this ruleset's document has them (errata apply from the document that made them)."""
+        return _catalog_with(self.id, _custom_key(position.cards))[0]
+
+    def same_card(self, a: str, b: str) -> bool:
+        try:
+            return default_catalog().lookup(a).id == default_catalog().lookup(b).id
+        except UnknownCardError:
+            return False
+
+    # Positions.
+
+    def read_position(self, doc: dict[str, Any]) -> Position:
+        position = super().read_position(doc)
+        # Card names are written in any language; the canonical form keeps the catalog id.
+        catalog = self.catalog_for(position)
+        for _, _, card in position.all_cards():
+            card.card = catalog.lookup(card.card).id
+        return position
+
+    def validate(self, position: Position) -> list[Problem]:
+        problems: list[Problem] = []
+        if len(position.players) != 2:
+            problems.append(Problem("players", f"KeyForge is played by two players, not {len(position.players)}"))
+        catalog, custom_problems = _catalog_with(self.id, _custom_key(position.cards))
+        problems.extend(custom_problems)
+        for pid, player in position.players.items():
+            where = f"players.{pid}"
+            for k, v in player.values.items():
+                if k not in PLAYER_VALUES:
+                    problems.append(Problem(f"{where}.{k}", f"unknown player value or zone (values: {', '.join(sorted(PLAYER_VALUES))}; zones: {', '.join(ZONES)})"))
+            amber = player.values.get("amber", 0)
+            if not isinstance(amber, int) or isinstance(amber, bool) or amber < 0:
+                problems.append(Problem(f"{where}.amber", "æmber is a whole number ≥ 0"))
+            keys = player.values.get("keys", 0)
+            if isinstance(keys, list):
+                if len(set(keys)) != len(keys) or not set(keys) <= {"red", "blue", "yellow"}:
+                    problems.append(Problem(f"{where}.keys", "forged keys are a count (0–3) or a list of colours red/blue/yellow"))
+            elif not isinstance(keys, int) or isinstance(keys, bool) or not 0 <= keys <= 3:
+                problems.append(Problem(f"{where}.keys", "forged keys are a count from 0 to 3"))
+            chains = player.values.get("chains", 0)
+            if not isinstance(chains, int) or isinstance(chains, bool) or not 0 <= chains <= 24:
+                problems.append(Problem(f"{where}.chains", "chains are a whole number from 0 to 24 (CADENAS)"))
+            houses = player.values.get("houses", [])
+            if not isinstance(houses, list) or any(h not in HOUSES for h in houses) or len(houses) > 3:
+                problems.append(Problem(f"{where}.houses", f"the identity card's houses: up to three of {', '.join(HOUSES)}"))
+            house = player.values.get("house")
+            if house is not None and house not in HOUSES:
+                problems.append(Problem(f"{where}.house", f"unknown house {house!r}"))
+            for zone, cards in player.zones.items():
+                for i, card in enumerate(cards):
+                    problems.extend(self._check_card(catalog, card, f"{where}.{zone}[{i}]", zone, position))
+        if position.step and position.step not in STEPS:
+            problems.append(Problem("step", f"step is one of {', '.join(STEPS)}"))
+        if position.step == "main" and position.players.get(position.active) is not None:
+            if position.player(position.active).values.get("house") is None:
+                problems.append(Problem(f"players.{position.active}.house",
+                                        "in step 3 the active player has an active house (set house = \"...\")"))
+        for k in position.values:
+            if k not in ("first-turn", "lasting", "plays", "uses", "actions-this-step", "step-ended",
+                         "first-turn-cards", "winner", "tide"):
+                problems.append(Problem(f"values.{k}", "unknown game value"))
+        return problems
+
+    def _check_card(self, catalog: Catalog, card: CardState, where: str, zone: str, position: Position,
+                    attached: bool = False) -> list[Problem]:
+        problems: list[Problem] = []
+        try:
+            d = catalog.lookup(card.card)
+        except UnknownCardError as exc:
+            return [Problem(f"{where}.card", str(exc))]
+        for pid in (card.owner, card.controller):
+            if pid not in position.players:
+                problems.append(Problem(where, f"unknown player {pid!r}"))
+        if attached and d.type != "upgrade":
+            problems.append(Problem(where, f"{d.name_es} is a {d.type}, only upgrades are attached to creatures"))
+        if not attached and zone == "battleline" and not d.is_creature:
+            problems.append(Problem(where, f"{d.name_es} is a {d.type}, not a creature: it cannot be in the battleline"))
+        if not attached and zone == "artifacts" and d.type != "artifact":
+            problems.append(Problem(where, f"{d.name_es} is a {d.type}, not an artifact"))
+        if card.attached and (zone != "battleline" or attached):
+            problems.append(Problem(where, "only creatures in play carry upgrades"))
+        for k, v in card.state.items():
+            expected = CARD_STATE.get(k)
+            if expected is None:
+                if k.startswith("counter-") and isinstance(v, int) and not isinstance(v, bool) and v >= 0:
+                    continue
+                import difflib
+
+                close = difflib.get_close_matches(k, list(CARD_STATE), n=1)
+                hint = f" (did you mean {close[0]!r}?)" if close else ""
+                problems.append(Problem(f"{where}.{k}", f"unknown card state{hint}; named counters are written counter-<name> = N"))
+            elif expected is bool and not isinstance(v, bool):
+                problems.append(Problem(f"{where}.{k}", "must be true or false"))
+            elif expected is int and (not isinstance(v, int) or isinstance(v, bool) or v < 0):
+                problems.append(Problem(f"{where}.{k}", "must be a whole number ≥ 0"))
+        if zone not in IN_PLAY and card.state and not attached:
+            states = ", ".join(k for k in card.state if k != "face-down")
+            if states:
+                problems.append(Problem(where, f"a card out of play carries no counters or state ({states})"))
+        for i, up in enumerate(card.attached):
+            problems.extend(self._check_card(catalog, up, f"{where}.upgrades[{i}]", zone, position, attached=True))
+        return problems
+
+    # Plays.
+
+    def _find(self, position: Position, play: Play, zones: tuple[str, ...], *, controller: str | None) -> CardState:
+        if not play.card:
+            raise InvalidPlayError(f"{play.verb} needs a card: e.g. '{play.verb} Troll' or '{play.verb} c3'")
+        catalog = self.catalog_for(position)
+        pool = []
+        for player in position.players.values():
+            for zone in zones:
+                for card in player.zone(zone):
+                    if controller is None or card.controller == controller or zone == "hand":
+                        pool.append(card)
+        by_uid = [c for c in pool if c.uid == play.card]
+        if by_uid:
+            return by_uid[0]
+        found = position.find(play.card)
+        if found:
+            raise IllegalPlayError(f"{play.card} ({catalog.lookup(found[2].card).name_es}) is in {found[0].id}'s "
+                                   f"{found[1]}, not where '{play.verb}' takes a card from",
+                                   rule=self.cite("turn.step-3-play-discard-use"))
+        try:
+            wanted = catalog.lookup(play.card).id
+        except UnknownCardError as exc:
+            raise InvalidPlayError(str(exc)) from exc
+        matches = [c for c in pool if c.card == wanted]
+        if not matches:
+            raise IllegalPlayError(f"there is no {catalog.lookup(wanted).name_es} where '{play.verb}' takes a card from",
+                                   rule=self.cite("turn.step-3-play-discard-use"))
+        if len(matches) > 1:
+            raise InvalidPlayError(f"{play.card!r} matches several cards ({', '.join(c.uid for c in matches)}); name the uid")
+        return matches[0]
+
+    def verify_play(self, position: Position, play: Play) -> None:
+        if play.verb not in VERBS:
+            raise InvalidPlayError(f"unknown play {play.verb!r}; KeyForge plays are {', '.join(VERBS)}")
+        if position.values.get("winner"):
+            raise IllegalPlayError("the game is over", rule=self.cite("keys"))
+        if play.verb == "end-turn":
+            if position.step != "main":
+                raise IllegalPlayError("the turn can only be ended from step 3", rule=self.cite("turn-sequence"))
+            return
+        if position.step != "main":
+            raise IllegalPlayError(f"cards are played, discarded and used in step 3, not in step {position.step!r}",
+                                   rule=self.cite("turn.step-3-play-discard-use"))
+        active = position.active
+        board = Board(position, self.catalog_for(position))
+        house = position.player(active).values.get("house")
+        if play.verb in ("play", "discard"):
+            card = self._find(position, play, ("hand",), controller=None)
+            if card.owner != active and position.find(card.uid)[0].id != active:
+                raise IllegalPlayError("you can only play or discard cards from your own hand",
+                                       rule=self.cite("play-cards"))
+            self._verify_from_hand(position, board, card, play.verb, house)
+            return
+        zones = ("battleline", "artifacts") if play.verb in ("action", "omni", "unstun") else ("battleline",)
+        card = self._find(position, play, zones, controller=active)
+        if card.controller != active:
+            raise IllegalPlayError("you can only use cards you control", rule=self.cite("use-creatures"))
+        if card.get("exhausted"):
+            raise IllegalPlayError(f"{board.label(card)} is exhausted: only ready cards can be used",
+                                   rule=self.cite("ready-and-exhausted"))
+        if play.verb != "omni" and house not in board.houses(card):
+            raise IllegalPlayError(f"{board.label(card)} is not of the active house ({house})",
+                                   rule=self.cite("turn.step-3-play-discard-use"))
+        self._verify_rule_of_six(position, board, card)
+        if play.verb in ("reap", "fight") and not board.is_creature(card):
+            raise IllegalPlayError(f"only creatures {play.verb}", rule=self.cite("use-creatures"))
+        if play.verb in ("reap", "fight", "action", "omni") and card.get("stun") and board.is_creature(card):
+            raise IllegalPlayError(f"{board.label(card)} is stunned: using it only removes the stun (play 'unstun {card.uid}')",
+                                   rule=self.cite("stun"))
+        if play.verb == "unstun" and not card.get("stun"):
+            raise IllegalPlayError(f"{board.label(card)} is not stunned", rule=self.cite("stun"))
+        if play.verb == "fight" and not board.battleline(position.opponent(active)):
+            raise IllegalPlayError("a creature cannot fight when there are no enemy creatures", rule=self.cite("fight"))
+        if play.verb == "reap" and card.get("enrage") and board.battleline(position.opponent(active)):
+            raise IllegalPlayError(f"{board.label(card)} is enraged: it must fight if it can", rule=self.cite("enrage"))
+        if play.verb in ("action", "omni"):
+            trigger = play.verb
+            if not any(a.get("trigger") == trigger for a in board.define(card).abilities):
+                raise IllegalPlayError(f"{board.label(card)} has no '{trigger}' ability", rule=self.cite(
+                    "action-abilities" if trigger == "action" else "omni"))
+        self._verify_step_open(position)
+
+    def _verify_step_open(self, position: Position) -> None:
+        if position.values.get("step-ended"):
+            raise IllegalPlayError("an Omega card ended this step: no more cards can be played, discarded or used",
+                                   rule=self.cite("omega"))
+
+    def _verify_rule_of_six(self, position: Position, board: Board, card: CardState) -> None:
+        done = position.values.get("plays", {}).get(card.card, 0) + position.values.get("uses", {}).get(card.card, 0)
+        if done >= 6:
+            raise IllegalPlayError(f"{board.name(card)} (or copies of it) was already played or used 6 times this turn",
+                                   rule=self.cite("rule-of-six"))
+
+    def _verify_from_hand(self, position: Position, board: Board, card: CardState, verb: str, house: str | None) -> None:
+        d = board.define(card)
+        if house not in board.houses(card):
+            raise IllegalPlayError(f"{d.name_es} is not of the active house ({house})",
+                                   rule=self.cite("turn.step-3-play-discard-use"))
+        self._verify_step_open(position)
+        if position.values.get("first-turn") and int(position.values.get("first-turn-cards", 0)) >= 1:
+            raise IllegalPlayError("on the first player's first turn only one card may be played or discarded from hand",
+                                   rule=self.cite("first-turn-rule"))
+        if verb == "discard":
+            return
+        self._verify_rule_of_six(position, board, card)
+        if d.keyword("alpha") and int(position.values.get("actions-this-step", 0)) > 0:
+            raise IllegalPlayError(f"{d.name_es} has Alpha: it can only be played if nothing else was played, used or "
+                                   "discarded this step", rule=self.cite("alpha"))
+        if d.type == "upgrade" and not board.creatures():
+            raise IllegalPlayError("an upgrade needs a creature in play to attach to", rule=self.cite("upgrades"))
+
+    def legal_plays(self, position: Position) -> list[Play]:
+        plays: list[Play] = []
+        candidates: list[Play] = []
+        active = position.players.get(position.active)
+        if active is None:
+            return []
+        for card in active.zone("hand"):
+            candidates += [Play("play", card.uid), Play("discard", card.uid)]
+        for zone in IN_PLAY:
+            for card in active.zone(zone):
+                candidates += [Play(v, card.uid) for v in ("reap", "fight", "action", "omni", "unstun")]
+        candidates.append(Play("end-turn"))
+        for play in candidates:
+            if self.can_play(position, play):
+                plays.append(play)
+        return plays
+
+    def resolve_play(self, res: Resolution, play: Play) -> None:
+        game = Game(self, res)
+        if play.verb == "end-turn":
+            turn.end_turn(game)
+            return
+        zones = {"play": ("hand",), "discard": ("hand",)}.get(play.verb, ("battleline", "artifacts"))
+        card = self._find(res.position, play, zones, controller=None if play.verb in ("play", "discard") else res.position.active)
+        if play.verb == "play":
+            playing.play(game, card)
+        elif play.verb == "discard":
+            playing.discard_from_hand(game, card)
+        else:
+            using.record_use(game, card)
+            if play.verb == "reap":
+                using.reap(game, card)
+            elif play.verb == "fight":
+                using.fight(game, card)
+            elif play.verb == "unstun":
+                using.remove_stun(game, card)
+            else:
+                using.use_ability(game, card, play.verb)
+        game.check_state()
+
+    # Expectations.
+
+    def query(self, position: Position, path: str) -> Any:
+        board = Board(position, self.catalog_for(position))
+        if path in ("active", "turn", "step"):
+            return getattr(position, path)
+        if path == "winner":
+            return position.values.get("winner")
+        if path.startswith("values."):
+            return position.values.get(path[7:])
+        head, _, rest = path.partition(".")
+        if head in position.players:
+            player = position.player(head)
+            if rest in ZONES:
+                return [c.card for c in player.zone(rest)]
+            if rest.endswith(".count") and rest[:-6] in ZONES:
+                return len(player.zone(rest[:-6]))
+            if rest == "keys":
+                return board.forged_keys(head)
+            if rest == "key-cost":
+                return board.key_cost(head)
+            if rest in PLAYER_VALUES:
+                return player.values.get(rest, 0 if rest in ("amber", "chains") else None)
+            raise KeyError(path)
+        card = self._card_ref(position, head)
+        attr = rest
+        if attr == "zone":
+            pid, zone = board.zone_of(card)
+            return f"{pid}.{zone}"
+        if attr in ("controller", "owner"):
+            return getattr(card, attr)
+        if attr == "power":
+            return board.power(card)
+        if attr == "armor":
+            return board.armor(card)
+        if attr == "upgrades":
+            return [u.card for u in card.attached]
+        if attr == "index":
+            _, _, holder, index, _ = position.locate(card.uid)
+            return index
+        if attr in CARD_STATE or attr.startswith("counter-"):
+            return card.state.get(attr, False if CARD_STATE.get(attr) is bool else 0)
+        raise KeyError(path)
+
+    def _card_ref(self, position: Position, ref: str) -> CardState:
+        found = position.find(ref)
+        if found:
+            return found[2]
+        catalog = self.catalog_for(position)
+        try:
+            wanted = catalog.lookup(ref).id
+        except UnknownCardError as exc:
+            raise KeyError(str(exc)) from exc
+        matches = [c for _, _, c in position.all_cards() if c.card == wanted]
+        if len(matches) != 1:
+            raise KeyError(f"{ref!r} names {len(matches)} cards in the position; use the uid")
+        return matches[0]
+
+
+@dataclass(frozen=True)
+class KeyForge13(KeyForge):
+    """KeyForge under the Portuguese rulebook v1.3 (May 2019)."""
+
+    id: str = "keyforge-1.3"
+    document: str = "keyforge-1.3"
+    title: str = "KeyForge — Livro de regras 1.3"
+
+    rule_aliases: ClassVar[dict[str, str]] = {
+        **{f"order.reap.{i}": "use-creatures.reap" for i in (1, 2, 3)},
+        **{f"order.fight.{i}": "use-creatures.fight" for i in (1, 2, 3, 4, 5)},
+        **{f"order.damage.{i}": "damage-and-armor" for i in (1, 3, 4)},
+        "order.damage.2": "damage-and-armor",
+        **{f"order.destroyed.{i}": "destroyed" for i in (1, 2, 3)},
+        **{f"order.play.{i}": "play-cards" for i in (1, 2, 3, 4)},
+        **{f"order.action-omni.{i}": "use-creatures.action" for i in (1, 2)},
+        "order.ready.1": "turn.step-4-ready", "order.draw.1": "turn.step-5-draw",
+        "order.end-of-turn": "end-of-turn", "order.start-of-turn": "turn-sequence",
+        "order.forge.1": "turn.step-1-forge", "order.forge.2": "turn.step-1-forge",
+        "order.choose-house.1": "turn.step-2-choose-house", "order.choose-house.3": "turn.step-2-choose-house",
+        "order.simultaneous": "active-player", "pending-damage": "damage", "lasting-effects": "ability",
+        "replacement-effects": "ability", "enters-play": "play-cards", "exhaust": "ready-and-exhausted",
+        "shuffle": "discard-pile", "infinite-loops": "rule-of-six", "splash-attack": "splash", "draw": "turn.step-5-draw",
+        "damage-bonus-icon": "aember-bonus-icon", "capture-bonus-icon": "aember-bonus-icon",
+        "draw-bonus-icon": "aember-bonus-icon", "discard-bonus-icon": "aember-bonus-icon", "enrage": "fight",
+        "ward": "damage", "scrap": "discard-cards", "treachery": "control",
+    }
+
+    def elusive_spent_on_choice(self) -> bool:
+        """1.3/1.1 ELUSIVO: "the first time each turn the creature is *attacked*": only a fight that happens uses it."""
+        return False
+
+    def abilities_per_use(self, game: Game, card: CardState, abilities: list[dict[str, Any]], trigger: str) -> list[dict[str, Any]]:
+        """1.3: all "Ação:" abilities of the card resolve when it is used."""
+        return abilities
+
+
+@dataclass(frozen=True)
+class KeyForge11(KeyForge13):
+    """KeyForge under the Spanish rulebook v1.1 (November 2018)."""
+
+    id: str = "keyforge-1.1"
+    document: str = "keyforge-1.1"
+    title: str = "KeyForge — Reglamento 1.1"
+
+    rule_aliases: ClassVar[dict[str, str]] = {
+        **KeyForge13.rule_aliases,
+        "alpha": "play-cards", "omega": "play-cards", "deploy": "flank",
+        "resolve-as-much-as-you-can": "card-abilities",
+    }
+
+    def controller_on_play(self, game: Game, card: CardState) -> str:
+        """1.1 CONTROL: "when a card enters play it is under its owner's control"."""
+        return card.owner
+
+    def first_turn_limit_modifiable(self) -> bool:
+        """1.1: card effects cannot modify the first-turn rule."""
+        return False
+
+
+RULESETS = (KeyForge(), KeyForge13(), KeyForge11())
+
+
+def parse_uid_list(text: str) -> list[str]:
+    return [t for t in re.split(r"[\s,]+", text.strip()) if t]
+
+
+__all__ = ["KeyForge", "KeyForge13", "KeyForge11", "RULESETS", "fold"]

@@ -1,0 +1,111 @@
+"""Targets: which cards a target description of the vocabulary can name, and asking the player to choose."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from judge.core.decisions import Option, Question
+from judge.core.position import CardState
+
+if TYPE_CHECKING:  # pragma: no cover
+    from judge.games.keyforge.board import Board
+    from judge.games.keyforge.game import AbilityContext, Game
+
+
+def matches(board: Board, target: dict[str, Any], card: CardState, *, controller: str,
+            source: CardState | None) -> bool:
+    """Whether ``card`` fits ``target`` (kind, side and filters) as seen by ``controller``."""
+    d = board.define(card)
+    kind = target.get("kind", "creature")
+    host = board.host_of(card)
+    if kind == "creature" and (not d.is_creature or host is not None):
+        return False
+    if kind == "artifact" and d.type != "artifact":
+        return False
+    if kind == "upgrade" and d.type != "upgrade":
+        return False
+    side = target.get("side", "any")
+    if side == "friendly" and card.controller != controller:
+        return False
+    if side == "enemy" and card.controller == controller:
+        return False
+    f = target.get("filter", {})
+    if "house" in f and f["house"] not in board.houses(card):
+        return False
+    if "not-house" in f and f["not-house"] in board.houses(card):
+        return False
+    if "trait" in f and f["trait"].lower() not in d.traits:
+        return False
+    if "name" in f and card.card != f["name"]:
+        return False
+    if "keyword" in f and not board.keyword(card, f["keyword"]):
+        return False
+    if "power-at-most" in f and board.power(card) > f["power-at-most"]:
+        return False
+    if "power-at-least" in f and board.power(card) < f["power-at-least"]:
+        return False
+    if f.get("damaged") and not card.get("damage"):
+        return False
+    if f.get("undamaged") and card.get("damage"):
+        return False
+    if f.get("exhausted") and not card.get("exhausted"):
+        return False
+    if f.get("ready") and card.get("exhausted"):
+        return False
+    if f.get("flank") and not board.is_on_flank(card):
+        return False
+    if f.get("not-self") and source is not None and card.uid == source.uid:
+        return False
+    if f.get("neighbor-of-self") and (source is None or card not in board.neighbors(source)):
+        return False
+    return True
+
+
+def candidates(game: Game, target: dict[str, Any], ctx: AbilityContext) -> list[CardState]:
+    board = game.board
+    zone = target.get("zone", "play")
+    if zone == "play":
+        pool = [c for _, z, c in board.position.all_cards() if z in ("battleline", "artifacts")]
+        pool = [c for c in pool if c.uid not in game.leaving]
+    else:
+        pool = [c for p in board.position.players.values() for c in p.zone(zone)]
+    found = [c for c in pool if matches(board, target, c, controller=ctx.controller, source=ctx.source_card)]
+    f = target.get("filter", {})
+    if f.get("most-powerful"):
+        found = board.most_powerful(found)
+    if f.get("least-powerful"):
+        found = board.least_powerful(found)
+    return found
+
+
+def resolve_target(game: Game, spec: Any, ctx: AbilityContext, *, rule: str, verb: str) -> list[CardState]:
+    """The cards a target names; asks the controller (or ``chooser``) when it says ``choose``."""
+    if isinstance(spec, str):
+        return ctx.named(spec)
+    found = candidates(game, spec, ctx)
+    if spec.get("all"):
+        return found
+    n = spec.get("choose", 1)
+    up_to = bool(spec.get("up-to"))
+    if not found:
+        game.res.note("no-target", "resolve-as-much-as-you-can", "No hay objetivo válido: esta parte no tiene efecto",
+                      "No valid target: this part has no effect")
+        return []
+    chooser = ctx.controller if spec.get("chooser", "you") == "you" else game.position.opponent(ctx.controller)
+    if not up_to and len(found) <= n:
+        if len(found) == 1 or n >= len(found):
+            names = ", ".join(game.board.label(c) for c in found)
+            game.res.note("forced-target", rule, f"Único objetivo posible: {names}",
+                          f"Only possible target: {', '.join(game.board.label(c, 'en') for c in found)}")
+            return found
+    options = tuple(Option(c.uid, game.board.label(c), game.board.label(c, "en"),
+                           aliases=game.board.define(c).names()) for c in found)
+    question = Question(
+        key="target", player=chooser, rule=rule,
+        prompt_es=f"Elige {'hasta ' if up_to else ''}{n} objetivo(s) para «{verb}»",
+        prompt_en=f"Choose {'up to ' if up_to else ''}{n} target(s) for '{verb}'",
+        options=options, min_choices=0 if up_to else n, max_choices=n,
+    )
+    chosen = game.res.ask(question)
+    values = chosen if isinstance(chosen, tuple) else (chosen,)
+    return [c for c in found if c.uid in values]

@@ -1,0 +1,151 @@
+"""The turn around step 3: ready, draw, end of turn, then the next player's start of turn, forge and house choice
+(SECUENCIA DEL TURNO, TABLA DE ORDEN DE RESOLUCIÓN)."""
+
+from __future__ import annotations
+
+from judge.core.decisions import Option, Question
+from judge.core.timing import Pending
+from judge.games.keyforge.board import IN_PLAY
+from judge.games.keyforge.game import Game, each_in_order
+
+PER_TURN_CARD_STATE = ("armor-used", "elusive-used")
+PER_TURN_VALUES = ("plays", "uses", "actions-this-step", "step-ended", "first-turn-cards")
+
+
+def end_turn(game: Game) -> None:
+    pid = game.active
+    with game.res.step("end-turn", "turn-sequence", f"{pid} termina el paso 3 de su turno",
+                       f"{pid} ends step 3 of their turn"):
+        ready_cards(game, pid)
+        refill_hand(game, pid)
+        end_of_turn(game, pid)
+    start_turn(game, game.position.opponent(pid))
+
+
+def ready_cards(game: Game, pid: str) -> None:
+    with game.res.step("ready", "order.ready.1", f"{pid} prepara todas sus cartas agotadas",
+                       f"{pid} readies all their exhausted cards"):
+        for _, zone, card in list(game.position.all_cards()):
+            if zone in IN_PLAY and card.controller == pid and card.get("exhausted"):
+                game.res.set_card(card, "exhausted", False)
+
+
+def chain_penalty(chains: int) -> int:
+    """Cards fewer when refilling the hand (CADENAS: 1–6 → 1, 7–12 → 2, 13–18 → 3, 19–24 → 4)."""
+    return 0 if chains <= 0 else min(4, (chains - 1) // 6 + 1)
+
+
+def refill_hand(game: Game, pid: str) -> None:
+    player = game.position.player(pid)
+    hand = len(player.zone("hand"))
+    want = max(0, game.rules.hand_size - hand)
+    chains = int(player.values.get("chains", 0))
+    with game.res.step("draw-step", "order.draw.1", f"{pid} roba hasta tener {game.rules.hand_size} cartas",
+                       f"{pid} draws up to {game.rules.hand_size} cards"):
+        prevented = min(want, chain_penalty(chains)) if want else 0
+        if prevented:
+            game.res.note("chains", "chains", f"Las cadenas ({chains}) impiden robar {prevented} carta(s)",
+                          f"Chains ({chains}) prevent drawing {prevented} card(s)")
+        if want - prevented:
+            game.draw(pid, want - prevented, rule="turn.step-5-draw")
+        if prevented:
+            with game.res.step("shed-chain", "chains", f"{pid} se libra de 1 cadena", f"{pid} sheds 1 chain"):
+                game.res.set_player(pid, "chains", chains - 1)
+
+
+def end_of_turn(game: Game, pid: str) -> None:
+    with game.res.step("end-of-turn", "order.end-of-turn", "Efectos «al final del turno»", "'End of turn' effects"):
+        _timed_abilities(game, "end-of-turn", pid)
+        lasting = game.position.values.get("lasting", [])
+        keep = [e for e in lasting if e.get("duration") != "turn"]
+        if len(keep) != len(lasting):
+            game.res.note("lasting-ends", "lasting-effects", "Terminan los efectos duraderos de este turno",
+                          "This turn's lasting effects end")
+            game.res.set_value("lasting", keep or None)
+        for _, _, card in list(game.position.all_cards()):
+            for key in PER_TURN_CARD_STATE:
+                if card.get(key):
+                    game.res.set_card(card, key, 0 if key == "armor-used" else False)
+        for key in PER_TURN_VALUES:
+            if key in game.position.values:
+                game.res.set_value(key, None)
+        if game.amber(pid) >= game.board.key_cost(pid):
+            game.res.note("check", "check", f"{pid} anuncia «¡Listo!»: podrá forjar al inicio de su turno",
+                          f"{pid} announces 'Check!': they can forge at the start of their turn")
+
+
+def _timed_abilities(game: Game, trigger: str, pid: str) -> None:
+    pending = []
+    for _, zone, card in list(game.position.all_cards()):
+        if zone not in IN_PLAY:
+            continue
+        for i, ability in enumerate(game.abilities_of(card, trigger)):
+            whose = ability.get("whose", "yours")
+            if (whose == "yours" and card.controller != pid) or (whose == "opponents" and card.controller == pid):
+                continue
+            pending.append(Pending(card.controller, f"{card.uid}:{trigger}:{i}", f"Efecto de {game.label(card)}",
+                                   f"Effect of {game.label(card, 'en')}", (card, ability)))
+    each_in_order(game, pending, lambda p: game.run_ability(p.item[0], p.item[1], label_es=p.label_es, label_en=p.label_en))
+
+
+def start_turn(game: Game, pid: str) -> None:
+    game.res.set_value("first-turn", None)
+    game.res.set_turn(active=pid, turn=game.position.turn + 1, step="start")
+    with game.res.step("start-turn", "turn-sequence", f"Turno {game.position.turn}: juega {pid}",
+                       f"Turn {game.position.turn}: {pid} plays"):
+        with game.res.step("start-of-turn", "order.start-of-turn", "Efectos «al inicio del turno»",
+                           "'Start of turn' effects"):
+            lasting = game.position.values.get("lasting", [])
+            keep = [e for e in lasting if not (e.get("duration") == "until-your-next-turn" and e.get("controller") == pid)]
+            if len(keep) != len(lasting):
+                game.res.set_value("lasting", keep or None)
+            _timed_abilities(game, "start-of-turn", pid)
+        forge_step(game, pid)
+        choose_house(game, pid)
+        game.res.set_turn(step="main")
+
+
+def forge_step(game: Game, pid: str) -> None:
+    cost = game.board.key_cost(pid)
+    with game.res.step("forge-step", "order.forge.1", f"¿Puede {pid} forjar una llave? (coste {cost})",
+                       f"Can {pid} forge a key? (cost {cost})"):
+        if game.amber(pid) >= cost:
+            game.forge(pid, cost=cost, rule="order.forge.2")
+            game.fire("forge", player=pid)
+        else:
+            game.res.note("no-forge", "turn.step-1-forge", f"{pid} tiene {game.amber(pid)} Æmbar: no forja",
+                          f"{pid} has {game.amber(pid)} Æmber: no key is forged")
+
+
+def house_options(game: Game, pid: str) -> list[str]:
+    houses = list(game.position.player(pid).values.get("houses", []))
+    for _, zone, card in game.position.all_cards():
+        if zone in IN_PLAY and card.controller == pid:
+            for h in sorted(game.board.houses(card)):
+                if h not in houses:
+                    houses.append(h)
+    return houses
+
+
+def choose_house(game: Game, pid: str) -> None:
+    options = house_options(game, pid)
+    with game.res.step("choose-house", "order.choose-house.1", f"{pid} elige la Casa activa",
+                       f"{pid} chooses the active house"):
+        if not options:
+            game.res.note("no-house", "house-choice", "No hay ninguna Casa que pueda elegir", "There is no house to choose")
+            game.res.set_player(pid, "house", None)
+        else:
+            house = game.res.ask(Question(key="house", player=pid, rule="house-choice",
+                                          prompt_es="¿Qué Casa eliges como activa?", prompt_en="Which house do you choose?",
+                                          options=tuple(Option(h, h, h) for h in options)))
+            game.res.set_player(pid, "house", house)
+            game.fire("choose-house", player=pid)
+    archives = game.position.player(pid).zone("archives")
+    if archives:
+        with game.res.step("archives", "order.choose-house.3", "Puedes coger las cartas de tus archivos",
+                           "You may take the cards from your archives"):
+            if game.ask_yes_no(pid, "archives", "¿Coges todas las cartas de tus archivos?",
+                               "Do you take all the cards from your archives?", key="take-archives"):
+                for card in list(archives):
+                    # Cards in your archives that you do not own go to their owner's hand (ARCHIVOS).
+                    game.res.move(card, card.owner, "hand")

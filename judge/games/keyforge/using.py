@@ -1,0 +1,213 @@
+"""Using cards: reaping, fighting, "Acción:"/"Omni:" abilities and removing a stun (USAR CRIATURAS, LUCHAR,
+COSECHAR, USAR ARTEFACTOS, ATURDIR)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from judge.core.decisions import Option, Question
+from judge.core.position import CardState
+from judge.core.timing import Pending
+from judge.games.keyforge.game import Game, each_in_order
+
+
+def record_use(game: Game, card: CardState) -> None:
+    """Count a use for the rule of six and for Alpha (what was done this step)."""
+    used = dict(game.position.values.get("uses", {}))
+    used[card.card] = used.get(card.card, 0) + 1
+    game.res.set_value("uses", used)
+    game.res.set_value("actions-this-step", int(game.position.values.get("actions-this-step", 0)) + 1)
+
+
+def remove_stun(game: Game, card: CardState, *, rule: str = "stun") -> None:
+    with game.res.step("unstun", rule, f"{game.label(card)} está aturdida: se agota y se retira el aturdimiento",
+                       f"{game.label(card, 'en')} is stunned: it is exhausted and the stun is removed", card=card.uid):
+        game.res.set_card(card, "exhausted", True)
+        game.res.set_card(card, "stun", False)
+    game.fire("used", card=card, player=card.controller)
+
+
+def reap(game: Game, card: CardState, *, through_effect: bool = False) -> None:
+    if card.get("stun"):
+        remove_stun(game, card)
+        return
+    with game.res.step("reap", "reap", f"{game.label(card)} cosecha", f"{game.label(card, 'en')} reaps", card=card.uid):
+        with game.res.step("exhaust", "order.reap.1", "Se agota la criatura", "The creature is exhausted", card=card.uid):
+            game.res.set_card(card, "exhausted", True)
+        gained = _reap_gain(game, card)
+        with game.res.step("after-reap", "order.reap.3", "Efectos «Después de cosechar:» y «después de que una criatura coseche»",
+                           "'After Reap:' and 'after a creature reaps' effects", card=card.uid):
+            info = {"card": card, "player": card.controller, "reaper": card.uid}
+            pending = game.own_abilities(card, "after-reap", info) if game.board.in_play(card) else []
+            pending += game.collect("reap", **info)
+            if gained:
+                pending += game.collect("gain-aember-by-reaping", **info, amount=gained)
+            pending += game.collect("used", **info)
+            game.resolve_pending(pending)
+
+
+def _reap_gain(game: Game, card: CardState) -> int:
+    """order.reap.2: gain 1 æmber; return how much was *gained by reaping* (0 when a replacement stole it)."""
+    pid = card.controller
+    # A lasting "instead" effect (Puerta Dimensional) replaces gaining æmber by reaping (EFECTOS DE SUSTITUCIÓN).
+    replacements = [e for e in game.position.values.get("lasting", [])
+                    if e.get("effect", {}).get("replace") == "reap-gain" and e.get("controller") == pid]
+    with game.res.step("reap-gain", "order.reap.2", "Obtén 1 Æmbar por cosechar", "Gain 1 Æmber for reaping", card=card.uid):
+        if replacements:
+            game.res.note("replaced", "replacement-effects",
+                          "Efecto de sustitución: en vez de obtenerlo, se roba al oponente",
+                          "Replacement effect: it is stolen from the opponent instead", card=card.uid)
+            game.steal(pid, 1, rule="replacement-effects")
+            return 0
+        return game.gain(pid, 1, rule="aember", card=card.uid)
+
+
+def valid_defenders(game: Game, attacker: CardState) -> list[CardState]:
+    """Enemy creatures the attacker may choose to fight, honouring Taunt (PROVOCAR)."""
+    enemies = game.board.battleline(game.position.opponent(attacker.controller))
+    shielded = set()
+    for c in enemies:
+        if game.board.keyword(c, "taunt"):
+            shielded.update(n.uid for n in game.board.neighbors(c) if not game.board.keyword(n, "taunt"))
+    return [c for c in enemies if c.uid not in shielded]
+
+
+def fight(game: Game, attacker: CardState, *, through_effect: bool = False) -> None:
+    if attacker.get("stun"):
+        remove_stun(game, attacker)
+        return
+    defenders = valid_defenders(game, attacker)
+    with game.res.step("fight", "fight", f"{game.label(attacker)} lucha", f"{game.label(attacker, 'en')} fights",
+                       card=attacker.uid):
+        with game.res.step("exhaust", "order.fight.1", "Se agota la criatura atacante y se elige contra quién lucha",
+                           "The attacker is exhausted and the creature it fights is chosen", card=attacker.uid):
+            game.res.set_card(attacker, "exhausted", True)
+            if not defenders:
+                game.res.note("no-fight", "fight", "No hay criaturas enemigas contra las que luchar",
+                              "There are no enemy creatures to fight")
+                game.fire("used", card=attacker, player=attacker.controller)
+                return
+            if len(defenders) == 1:
+                defender = defenders[0]
+                game.res.note("forced-target", "fight", f"Única criatura que puede ser atacada: {game.label(defender)}",
+                              f"Only creature that can be attacked: {game.label(defender, 'en')}", card=defender.uid)
+            else:
+                chosen = game.res.ask(Question(
+                    key="fight-target", player=attacker.controller, rule="taunt" if len(defenders) < len(
+                        game.board.battleline(game.position.opponent(attacker.controller))) else "fight",
+                    prompt_es=f"¿Contra qué criatura lucha {game.label(attacker)}?",
+                    prompt_en=f"Which creature does {game.label(attacker, 'en')} fight?",
+                    options=tuple(Option(c.uid, game.label(c), game.label(c, "en"), game.board.define(c).names())
+                                  for c in defenders)))
+                defender = next(c for c in defenders if c.uid == chosen)
+        elusive = bool(game.board.keyword(defender, "elusive")) and not defender.get("elusive-used")
+        if elusive and game.rules.elusive_spent_on_choice():
+            game.res.set_card(defender, "elusive-used", True)
+        fight_info = {"attacker": attacker.uid, "defender": defender.uid}
+        _before_fight(game, attacker, defender)
+        survivors = game.board.in_play(attacker) and game.board.in_play(defender) and not attacker.get("marked") and not defender.get("marked")
+        if not survivors:
+            game.res.note("fight-cancelled", "fight", "Una criatura fue destruida antes de luchar: no hay lucha",
+                          "A creature was destroyed before the fight: no fight happens")
+            game.fire("used", card=attacker, player=attacker.controller)
+            return
+        _fight_damage(game, attacker, defender, elusive, fight_info)
+        if game.board.in_play(attacker):
+            with game.res.step("after-fight", "order.fight.5", "La atacante sobrevivió: efectos «Después de luchar:»",
+                               "The attacker survived: 'After Fight:' effects", card=attacker.uid):
+                info = {"card": attacker, "player": attacker.controller, **fight_info}
+                pending = game.own_abilities(attacker, "after-fight", info)
+                pending += game.collect("fight", **info)
+                pending += game.collect("used", **info)
+                game.resolve_pending(pending)
+            return
+        else:
+            game.res.note("attacker-died", "order.fight.5", "La atacante no sobrevivió: no hay efectos «Después de luchar:»",
+                          "The attacker did not survive: no 'After Fight:' effects", card=attacker.uid)
+        # "After a creature is used" still resolves: the creature was used to fight (LUCHAR).
+        game.fire("used", card=attacker, player=attacker.controller)
+
+
+def _before_fight(game: Game, attacker: CardState, defender: CardState) -> None:
+    pending: list[Pending[Any]] = []
+    for i, ability in enumerate(game.abilities_of(attacker, "before-fight")):
+        pending.append(Pending(attacker.controller, f"{attacker.uid}:before-fight:{i}",
+                               f"«Antes de luchar:» de {game.label(attacker)}",
+                               f"'Before Fight:' of {game.label(attacker, 'en')}", ("ability", attacker, ability)))
+    assault = game.board.keyword(attacker, "assault")
+    if assault:
+        pending.append(Pending(attacker.controller, f"{attacker.uid}:assault", f"Asalto ({assault}) de {game.label(attacker)}",
+                               f"Assault ({assault}) of {game.label(attacker, 'en')}", ("assault", attacker, assault)))
+    hazardous = game.board.keyword(defender, "hazardous")
+    if hazardous:
+        pending.append(Pending(defender.controller, f"{defender.uid}:hazardous",
+                               f"Dañino ({hazardous}) de {game.label(defender)}",
+                               f"Hazardous ({hazardous}) of {game.label(defender, 'en')}", ("hazardous", defender, hazardous)))
+    if not pending:
+        game.res.note("before-fight", "order.fight.2", "No hay efectos «Antes de luchar», Asalto ni Dañino",
+                      "No 'Before Fight', Assault or Hazardous effects")
+        return
+
+    def run(p: Pending[Any]) -> None:
+        kind, card, payload = p.item
+        if kind == "ability":
+            game.run_ability(card, payload, label_es=p.label_es, label_en=p.label_en,
+                             event={"attacker": attacker.uid, "defender": defender.uid})
+        elif kind == "assault":
+            with game.res.step("assault", "assault", p.label_es, p.label_en, card=card.uid):
+                game.deal_damage([(defender, payload)], source=card.uid)
+        else:
+            with game.res.step("hazardous", "hazardous", p.label_es, p.label_en, card=card.uid):
+                game.deal_damage([(attacker, payload)], source=card.uid)
+
+    # All of them resolve even if a creature is destroyed by one of them (FAQ "Antes de luchar").
+    with game.res.step("before-fight", "order.fight.2", "Efectos «Antes de luchar», Asalto y Dañino",
+                       "'Before Fight', Assault and Hazardous effects"):
+        each_in_order(game, pending, run)
+
+
+def _fight_damage(game: Game, attacker: CardState, defender: CardState, elusive: bool, fight_info: dict[str, Any]) -> None:
+    with game.res.step("fight-damage", "order.fight.3", "Las criaturas se infligen daño igual a su Poder",
+                       "The creatures deal damage equal to their power to each other"):
+        if elusive:
+            game.res.set_card(defender, "elusive-used", True)
+            game.res.note("elusive", "elusive", f"Elusivo: {game.label(defender)} no recibe ni inflige daño",
+                          f"Elusive: {game.label(defender, 'en')} neither takes nor deals damage", card=defender.uid)
+            return
+        hits: list[tuple[CardState, int]] = [(defender, game.board.power(attacker))]
+        if game.board.keyword(attacker, "skirmish"):
+            game.res.note("skirmish", "skirmish", f"Escaramuza: {game.label(attacker)} no recibe daño de la lucha",
+                          f"Skirmish: {game.label(attacker, 'en')} takes no fight damage", card=attacker.uid)
+        else:
+            hits.append((attacker, game.board.power(defender)))
+        splash = game.board.keyword(attacker, "splash-attack")
+        if splash:
+            game.res.note("splash", "splash-attack", f"Ataque con dispersión ({splash})", f"Splash attack ({splash})",
+                          card=attacker.uid)
+            hits.extend((n, splash) for n in game.board.neighbors(defender))
+        poisoned = []
+        if game.board.keyword(attacker, "poison"):
+            poisoned.append(defender.uid)
+        if game.board.keyword(defender, "poison") and any(c is attacker for c, _ in hits):
+            poisoned.append(attacker.uid)
+        game.deal_damage(hits, fight={**fight_info, "poisoned": poisoned}, rule="order.fight.4")
+
+
+def use_ability(game: Game, card: CardState, trigger: str) -> None:
+    """Use an "Acción:" or "Omni:" ability: exhaust, then one ability resolves (17.2: one per use)."""
+    if card.get("stun") and game.board.is_creature(card):
+        remove_stun(game, card)
+        return
+    abilities = game.abilities_of(card, trigger)
+    with game.res.step(trigger, "action-abilities" if trigger == "action" else "omni",
+                       f"Se usa la habilidad «{'Acción' if trigger == 'action' else 'Omni'}:» de {game.label(card)}",
+                       f"{game.label(card, 'en')}'s '{trigger.capitalize()}:' ability is used", card=card.uid):
+        with game.res.step("exhaust", "order.action-omni.1", "Se agota la carta", "The card is exhausted", card=card.uid):
+            game.res.set_card(card, "exhausted", True)
+        chosen = game.rules.abilities_per_use(game, card, abilities, trigger)
+        with game.res.step("resolve", "order.action-omni.2", "Se resuelven los efectos de la habilidad",
+                           "The ability's effects resolve", card=card.uid):
+            for ability in chosen:
+                game.run_ability(card, ability, label_es=f"Habilidad de {game.label(card)}",
+                                 label_en=f"Ability of {game.label(card, 'en')}")
+        game.fire("used", card=card, player=card.controller)

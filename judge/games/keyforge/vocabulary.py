@@ -1,0 +1,188 @@
+"""The ability vocabulary: the words a KeyForge card's abilities are written in (``docs/abilities.md``).
+
+This module only declares and checks the words; :mod:`judge.games.keyforge.effects` gives each of them its
+meaning. A test checks that every declared effect has an implementation, so a card can never use a word the engine
+does not understand.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from judge.core.errors import Problem
+
+KEYWORDS = {
+    "alpha", "assault", "capture", "deploy", "elusive", "exalt", "graft", "haunted", "hazardous", "heal",
+    "invulnerable", "omega", "poison", "skirmish", "splash-attack", "steal", "taunt", "treachery", "versatile",
+    "gigantic",
+}
+"""Keywords of the master rulebook (17.2, PALABRAS CLAVE), plus Gigantic which the glossary treats as one."""
+
+TRIGGERS = {
+    "play": "Jugar: — after the card is played (order.play.3)",
+    "after-reap": "Después de cosechar: (printed 'Cosechar:')",
+    "after-fight": "Después de luchar: (printed 'Luchar:'), only if the attacker survives",
+    "before-fight": "Antes de luchar:",
+    "destroyed": "Destruida: — after the card is marked for destruction",
+    "action": "Acción: — one per use",
+    "omni": "Omni: — one per use, any house",
+    "scrap": "Desguazar: — when discarded from hand",
+    "leaves-play": "when this card leaves play",
+    "constant": "a constant ability (also active while exhausted)",
+    "after": "after/each time an event happens (see `event`)",
+    "start-of-turn": "at the start of a turn",
+    "end-of-turn": "at the end of a turn",
+}
+
+EVENTS = {
+    "reap", "fight", "play", "destroyed", "gain-aember-by-reaping", "enters-play", "used", "forge", "choose-house",
+    "damaged", "captured", "stolen", "discard",
+}
+"""Events an ``after`` ability can wait for."""
+
+CONSTANT_EFFECTS = {
+    "power": "modify power of the targets by `amount`",
+    "armor": "modify armor of the targets by `amount`",
+    "keyword": "grant `keyword` (with `amount`) to the targets",
+    "cannot-be-dealt-damage": "the targets cannot be dealt damage",
+    "enters-play-ready": "your creatures/cards enter play ready",
+    "key-cost": "modify the key cost of `player` by `amount`",
+    "play-restriction": "this card cannot be played unless `if` holds",
+    "cannot-play": "the `player` cannot play cards matching `filter`",
+    "cannot-use": "the targets cannot be used",
+}
+
+EFFECTS: dict[str, dict[str, str]] = {
+    # Æmber (glossary ÆMBAR, CAPTURAR, ROBAR (ÆMBAR)).
+    "gain": {"amount": "amount", "player": "player"},
+    "lose": {"amount": "amount", "player": "player"},
+    "steal": {"amount": "amount"},
+    "capture": {"amount": "amount", "onto": "target", "player": "player"},
+    "return-aember": {"target": "target"},
+    # Creatures and damage.
+    "deal-damage": {"amount": "amount", "target": "target", "splash": "amount"},
+    "heal": {"amount": "amount", "target": "target"},
+    "destroy": {"target": "target"},
+    "sacrifice": {"target": "target"},
+    "stun": {"target": "target"},
+    "exhaust": {"target": "target"},
+    "ready": {"target": "target"},
+    "enrage": {"target": "target"},
+    "ward": {"target": "target"},
+    "add-power": {"amount": "amount", "target": "target"},
+    "fight-with": {"target": "target", "ready": "bool"},
+    "reap-with": {"target": "target", "ready": "bool"},
+    # Zones.
+    "archive": {"target": "target"},
+    "return-to-hand": {"target": "target"},
+    "purge": {"target": "target"},
+    "draw": {"amount": "amount", "player": "player"},
+    "discard-random": {"amount": "amount", "player": "player"},
+    # Turn and keys.
+    "gain-chains": {"amount": "amount", "player": "player"},
+    "forge-key": {"player": "player", "cost": "amount"},
+    "take-control": {"target": "target"},
+    # Structure.
+    "lasting": {"duration": "duration", "effect": "constant", "replace": "replacement"},
+    "repeat": {"times": "amount", "what": "repeat-scope"},
+}
+"""Each effect with its parameters and their kinds. Every effect may also carry ``if`` (a condition), ``may``
+(the player may decline) and ``then`` (effects that happen only "if you do")."""
+
+COMMON_EFFECT_KEYS = {"do", "if", "may", "then", "note"}
+DURATIONS = {"turn", "until-your-next-turn", "next-time"}
+PLAYERS = {"you", "opponent", "controller", "owner", "active"}
+SIDES = {"friendly", "enemy", "any"}
+KINDS = {"creature", "artifact", "upgrade", "card", "action"}
+TARGET_KEYS = {"choose", "all", "kind", "side", "filter", "up-to", "chooser", "zone"}
+FILTERS = {"house", "not-house", "trait", "power-at-most", "power-at-least", "damaged", "undamaged", "exhausted",
+           "ready", "flank", "neighbor-of-self", "not-self", "most-powerful", "least-powerful", "keyword", "name"}
+NAMED_TARGETS = {"self", "host", "attacker", "defender", "it", "each-neighbor", "that-creature"}
+
+
+def check_ability(ability: Any, where: str) -> list[Problem]:
+    """Every problem in one ability table (empty when it is well formed)."""
+    problems: list[Problem] = []
+    if not isinstance(ability, dict):
+        return [Problem(where, "an ability is a table")]
+    trigger = ability.get("trigger")
+    if trigger not in TRIGGERS:
+        problems.append(Problem(f"{where}.trigger", f"unknown trigger {trigger!r} (known: {', '.join(sorted(TRIGGERS))})"))
+    allowed = {"trigger", "effects", "effect", "event", "filter", "whose", "note", "if", "instead", "label"}
+    for k in ability:
+        if k not in allowed:
+            problems.append(Problem(f"{where}.{k}", f"unknown ability field (known: {', '.join(sorted(allowed))})"))
+    if trigger == "constant":
+        problems.extend(check_constant(ability.get("effect"), f"{where}.effect"))
+    elif trigger in TRIGGERS:
+        effects = ability.get("effects")
+        if not isinstance(effects, list) or not effects:
+            problems.append(Problem(f"{where}.effects", "needs a list of effects"))
+        else:
+            for i, e in enumerate(effects):
+                problems.extend(check_effect(e, f"{where}.effects[{i}]"))
+    if trigger == "after" and ability.get("event") not in EVENTS:
+        problems.append(Problem(f"{where}.event", f"an 'after' ability names its event (one of {', '.join(sorted(EVENTS))})"))
+    return problems
+
+
+def check_constant(effect: Any, where: str) -> list[Problem]:
+    if not isinstance(effect, dict):
+        return [Problem(where, "a constant ability has an `effect` table")]
+    kind = effect.get("modify")
+    if kind not in CONSTANT_EFFECTS:
+        return [Problem(f"{where}.modify", f"unknown constant effect {kind!r} (known: {', '.join(sorted(CONSTANT_EFFECTS))})")]
+    problems: list[Problem] = []
+    if "target" in effect:
+        problems.extend(check_target(effect["target"], f"{where}.target"))
+    return problems
+
+
+def check_effect(effect: Any, where: str) -> list[Problem]:
+    if not isinstance(effect, dict):
+        return [Problem(where, "an effect is a table like { do = \"gain\", amount = 1 }")]
+    verb = effect.get("do")
+    if verb not in EFFECTS:
+        return [Problem(f"{where}.do", f"unknown effect {verb!r} (known: {', '.join(sorted(EFFECTS))})")]
+    problems: list[Problem] = []
+    params = EFFECTS[verb]
+    for k, v in effect.items():
+        if k in COMMON_EFFECT_KEYS:
+            continue
+        kind = params.get(k)
+        if kind is None:
+            problems.append(Problem(f"{where}.{k}", f"{verb} takes {', '.join(sorted(params)) or 'no parameters'}"))
+        elif kind == "target":
+            problems.extend(check_target(v, f"{where}.{k}"))
+        elif kind == "player" and v not in PLAYERS:
+            problems.append(Problem(f"{where}.{k}", f"player is one of {', '.join(sorted(PLAYERS))}"))
+        elif kind == "amount" and not (isinstance(v, int) and not isinstance(v, bool) or isinstance(v, dict) or v == "all"):
+            problems.append(Problem(f"{where}.{k}", "an amount is a whole number, \"all\" or a table { count = ... }"))
+        elif kind == "duration" and v not in DURATIONS:
+            problems.append(Problem(f"{where}.{k}", f"duration is one of {', '.join(sorted(DURATIONS))}"))
+        elif kind == "repeat-scope" and v not in ("previous", "ability"):
+            problems.append(Problem(f"{where}.{k}", "what is \"previous\" (the preceding effect) or \"ability\" (all of it)"))
+        elif kind == "constant":
+            problems.extend(check_constant(v, f"{where}.{k}"))
+    for i, sub in enumerate(effect.get("then", [])):
+        problems.extend(check_effect(sub, f"{where}.then[{i}]"))
+    return problems
+
+
+def check_target(target: Any, where: str) -> list[Problem]:
+    if isinstance(target, str):
+        return [] if target in NAMED_TARGETS else [Problem(where, f"a named target is one of {', '.join(sorted(NAMED_TARGETS))}")]
+    if not isinstance(target, dict):
+        return [Problem(where, "a target is a name (\"self\") or a table { choose = 1, kind = \"creature\", ... }")]
+    problems = [Problem(f"{where}.{k}", f"unknown target field (known: {', '.join(sorted(TARGET_KEYS))})")
+                for k in target if k not in TARGET_KEYS]
+    if ("choose" in target) == ("all" in target):
+        problems.append(Problem(where, "a target says either choose = N or all = true"))
+    if target.get("side", "any") not in SIDES:
+        problems.append(Problem(f"{where}.side", f"side is one of {', '.join(sorted(SIDES))}"))
+    if target.get("kind", "creature") not in KINDS:
+        problems.append(Problem(f"{where}.kind", f"kind is one of {', '.join(sorted(KINDS))}"))
+    for k in target.get("filter", {}):
+        if k not in FILTERS:
+            problems.append(Problem(f"{where}.filter.{k}", f"unknown filter (known: {', '.join(sorted(FILTERS))})"))
+    return problems
