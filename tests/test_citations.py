@@ -54,3 +54,13 @@ def test_every_citation_in_every_scenario_trace_resolves(path, corpus):
     assert result.trace is not None
     bad = [c for c in citations(result.trace) if not corpus.has(c)]
     assert not bad
+
+
+@pytest.mark.parametrize("ruleset", [r for r in rulesets.all_rulesets() if r.document != "keyforge-17.2"], ids=lambda r: r.id)
+def test_an_older_rulebook_cites_the_master_rulebook_only_for_what_it_lacks(ruleset, corpus):
+    for key in ruleset.from_master:
+        assert not corpus.has(f"{ruleset.document}#{key}"), f"{ruleset.document} has {key}: cite it there"
+        assert corpus.has(f"keyforge-17.2#{key}"), key
+    for key, target in ruleset.rule_aliases.items():
+        assert not corpus.has(f"{ruleset.document}#{key}") or key.startswith("order."), (
+            f"{ruleset.document} has its own section {key}; the alias to {target} hides it")

@@ -18,9 +18,9 @@ from judge.core.resolution import Outcome
 from judge.core.ruleset import Play, Ruleset
 from judge.core.trace import Step, citations, render
 
-_SCENARIO_KEYS = {"id", "entries", "ruleset", "title", "reading", "position", "plays", "expect", "tags"}
+_SCENARIO_KEYS = {"id", "entries", "sections", "ruleset", "title", "reading", "position", "plays", "expect", "tags"}
 _PLAY_KEYS = {"play", "answers", "expect", "illegal", "note"}
-_TRACE_KEYS = {"order", "cites", "not_cites", "asked", "kinds", "not_kinds"}
+_TRACE_KEYS = {"order", "cites", "not_cites", "asked", "kinds", "not_kinds", "offered", "count"}
 
 
 @dataclass
@@ -44,6 +44,8 @@ class Scenario:
     reading: str = ""
     path: Path | None = None
     tags: list[str] = field(default_factory=list)
+    sections: list[str] = field(default_factory=list)
+    """Rule sections (worked examples of a glossary) the scenario reproduces, as citations."""
 
     @classmethod
     def from_file(cls, path: Path) -> Scenario:
@@ -105,7 +107,7 @@ class Scenario:
             raise ScenarioError(f"{where}: " + "; ".join(problems))
         return cls(id=sid, entries=list(entries), ruleset=ruleset, position=position, plays=plays, expect=expect,
                    title=data.get("title", ""), reading=data.get("reading", ""), path=path,
-                   tags=list(data.get("tags", [])))
+                   tags=list(data.get("tags", [])), sections=list(data.get("sections", [])))
 
     def has_outcome_expectation(self) -> bool:
         """Whether the scenario asserts something about the outcome (a completeness test requires it)."""
@@ -238,6 +240,15 @@ class Runner:
         for k in spec.get("not_kinds", []):
             if k in kinds:
                 result.failures.append(Failure(prefix + "trace.not_kinds", k, kinds))
+        for kind, n in spec.get("count", {}).items():
+            found = sum(1 for k in kinds if k == kind)
+            if found != n:
+                result.failures.append(Failure(prefix + f"trace.count.{kind}", n, found))
+        for key, values in spec.get("offered", {}).items():
+            asked = [s.decision.question for s in trace.walk() if s.decision and s.decision.question.key == key]
+            offered = [o.value for o in asked[-1].options] if asked else None
+            if offered is None or sorted(offered) != sorted(values):
+                result.failures.append(Failure(prefix + f"trace.offered.{key}", sorted(values), offered))
         if "asked" in spec:
             asked = [f"{s.decision.question.player}:{s.decision.question.key}" for s in trace.walk() if s.decision]
             if asked != list(spec["asked"]):

@@ -81,18 +81,18 @@ def render(step: Step, lang: str = "es", *, indent: str = "  ", changes: bool = 
     def visit(s: Step, depth: int) -> None:
         pad = indent * depth
         cite = f"  [{s.rule}]" if s.rule else ""
-        lines.append(f"{pad}- {s.text(lang)}{cite}")
         if s.decision is not None:
             q = s.decision.question
             chosen = ", ".join(s.decision.chosen_labels())
             chosen_values = s.decision.chosen if isinstance(s.decision.chosen, tuple) else (s.decision.chosen,)
             others = [o.label_es if lang == "es" else (o.label_en or o.label_es)
                       for o in q.options if o.value not in chosen_values]
-            who = "decide" if lang == "es" else "decides"
-            line = f"{pad}{indent}? {q.player} {who}: {q.prompt_es if lang == 'es' else q.prompt_en} → {chosen}"
+            line = f"{pad}- ? {q.player}: {q.prompt_es if lang == 'es' else q.prompt_en} → {chosen}"
             if others:
                 line += (" (no elegido: " if lang == "es" else " (not chosen: ") + ", ".join(others) + ")"
-            lines.append(line + f"  [{q.rule}]")
+            lines.append(line + cite)
+        else:
+            lines.append(f"{pad}- {s.text(lang)}{cite}")
         if changes:
             for c in s.changes:
                 lines.append(f"{pad}{indent}· {c}")

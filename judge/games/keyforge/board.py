@@ -26,6 +26,9 @@ class Board:
     # What a card is.
 
     def define(self, card: CardState) -> CardDef:
+        token = card.state.get("token")
+        if token and self.in_play(card):
+            return self.catalog.lookup(str(token))  # a token creature is a copy of its reference card
         return self.catalog.lookup(card.card)
 
     def name(self, card: CardState, lang: str = "es") -> str:
@@ -46,7 +49,7 @@ class Board:
 
     def in_play(self, card: CardState) -> bool:
         try:
-            _, zone, _, _, host = self.position.locate(card.uid)
+            _, zone, _, _, _ = self.position.locate(card.uid)
         except KeyError:
             return False
         return zone in IN_PLAY
@@ -58,12 +61,30 @@ class Board:
         d = self.define(card)
         return set(d.houses) or {d.house}
 
+    def is_blank(self, card: CardState) -> bool:
+        """Whether the card's text box counts as blank (Sombra de Dis): no abilities and no keywords."""
+        for lasting in self.position.values.get("lasting", []):
+            effect = lasting.get("effect", {})
+            if effect.get("modify") == "blank" and self._lasting_affects(lasting, card):
+                return True
+        for _, zone, source in self.position.all_cards():
+            if zone in IN_PLAY and source is not card:
+                for ability in self.define(source).abilities:
+                    effect = ability.get("effect", {})
+                    if ability.get("trigger") == "constant" and effect.get("modify") == "blank" \
+                            and self.affects(source, effect, card):
+                        return True
+        return False
+
+    def printed_abilities(self, card: CardState) -> tuple[dict[str, Any], ...]:
+        return () if self.is_blank(card) else self.define(card).abilities
+
     def constant_effects(self) -> Iterator[tuple[CardState, dict[str, Any]]]:
         """Constant abilities of cards in play (active even while exhausted), and lasting effects."""
         for _, zone, card in self.position.all_cards():
             if zone not in IN_PLAY:
                 continue
-            for ability in self.define(card).abilities:
+            for ability in self.printed_abilities(card):
                 if ability.get("trigger") == "constant":
                     yield card, ability["effect"]
         for lasting in self.position.values.get("lasting", []):
@@ -72,6 +93,23 @@ class Board:
                 source = self.position.find(lasting.get("source", ""))
                 yield (source[2] if source else CardState(uid=lasting.get("source", "?"), card="?", owner=lasting["controller"],
                                                           controller=lasting["controller"])), {**effect, "_lasting": lasting}
+
+    def _lasting_affects(self, lasting: dict[str, Any], card: CardState) -> bool:
+        from judge.games.keyforge.targets import matches
+
+        target = lasting.get("effect", {}).get("target", {})
+        if "uids" in target:
+            return card.uid in target["uids"]
+        return self.in_play(card) and matches(self, target, card, controller=lasting["controller"], source=None)
+
+    def abilities(self, card: CardState) -> list[tuple[dict[str, Any], str]]:
+        """Every ability the card has now, each with the uid of the card that gives it (itself, or the card whose
+        constant ability grants it — an upgrade's "this creature gains…", Arquímedes' neighbors)."""
+        found = [(a, card.uid) for a in self.printed_abilities(card)]
+        for source, effect in self.constant_effects():
+            if effect.get("modify") == "gain-ability" and self.affects(source, effect, card):
+                found.append((effect["ability"], source.uid))
+        return found
 
     def _modifiers(self, card: CardState, kind: str) -> Iterator[tuple[CardState, dict[str, Any]]]:
         for source, effect in self.constant_effects():
@@ -95,15 +133,36 @@ class Board:
         return False
 
     def power(self, card: CardState) -> int:
-        base = self.define(card).power + int(card.get("power", 0))
-        return max(0, base + sum(int(e.get("amount", 0)) for _, e in self._modifiers(card, "power")))
+        base = self.define(card).power
+        for source, effect in self._modifiers(card, "set-power"):
+            base = self._amount(source, effect.get("value", 0))
+        base += int(card.get("power", 0))
+        return max(0, base + sum(self._amount(s, e.get("amount", 0)) for s, e in self._modifiers(card, "power")))
+
+    def _amount(self, source: CardState, expr: Any) -> int:
+        """A number in a constant effect: a whole number or { sum-power = <target> } (X of Filibustero)."""
+        if isinstance(expr, int):
+            return expr
+        if isinstance(expr, dict) and "sum-power" in expr:
+            from judge.games.keyforge.targets import matches
+
+            spec = expr["sum-power"]
+            pool = self.neighbors(source) if spec.get("neighbors") else self.creatures()
+            return sum(self.power(c) for c in pool
+                       if matches(self, {**spec.get("of", {}), "all": True}, c, controller=source.controller, source=source))
+        if isinstance(expr, dict) and "count" in expr:
+            from judge.games.keyforge.targets import matches
+
+            return sum(1 for _, z, c in self.position.all_cards() if z in IN_PLAY
+                       and matches(self, {**expr["count"], "all": True}, c, controller=source.controller, source=source))
+        return 0
 
     def armor(self, card: CardState) -> int:
         base = self.define(card).armor
         return max(0, base + sum(int(e.get("amount", 0)) for _, e in self._modifiers(card, "armor")))
 
     def keyword(self, card: CardState, name: str) -> int:
-        total = self.define(card).keyword(name)
+        total = 0 if self.is_blank(card) else self.define(card).keyword(name)
         for _, e in self._modifiers(card, "keyword"):
             if e.get("keyword") == name:
                 total += int(e.get("amount", 1))

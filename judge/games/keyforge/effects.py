@@ -25,11 +25,27 @@ def handler(name: str) -> Callable[[Handler], Handler]:
 
 
 def run_effects(ctx: AbilityContext, effects: list[dict[str, Any]]) -> None:
+    # All the damage one ability deals is dealt at the same time (DAÑO; Lanza Portentosa): consecutive damage
+    # effects gather their pending damage and it is dealt when something else comes, or at the end.
     for i, effect in enumerate(effects):
+        if effect["do"] != "deal-damage":
+            flush_damage(ctx)
         if effect["do"] == "repeat":
             _repeat(ctx, effect, effects[i - 1] if i else None)
         else:
             run_effect(ctx, effect)
+    flush_damage(ctx)
+
+
+def flush_damage(ctx: AbilityContext) -> dict[str, int]:
+    if not ctx.pending_damage:
+        return {}
+    hits, ctx.pending_damage = ctx.pending_damage, []
+    merged: dict[str, tuple[CardState, int]] = {}
+    for card, n in hits:
+        prev = merged.get(card.uid, (card, 0))[1]
+        merged[card.uid] = (card, prev + n)
+    return ctx.game.deal_damage(list(merged.values()), source=ctx.source)
 
 
 def _repeat(ctx: AbilityContext, effect: dict[str, Any], previous: dict[str, Any] | None) -> None:
@@ -66,6 +82,20 @@ def run_effect(ctx: AbilityContext, effect: dict[str, Any]) -> int:
         verb = effect["do"]
         if not game.ask_yes_no(ctx.controller, "may", f"¿Quieres resolver «{verb}»?", f"Do you want to resolve '{verb}'?"):
             return 0
+    if "for-each" in effect:
+        # "For each": the effect happens once per counted thing, each time with its own choices (POR CADA;
+        # Fragmento de Dolor can spread its damage).
+        times = value(ctx, effect["for-each"])
+        single = {k: v for k, v in effect.items() if k != "for-each"}
+        game.res.note("for-each", "for-each", f"«Por cada»: se resuelve {times} vez/veces", f"'For each': resolves {times} time(s)")
+        return sum(run_effect(ctx, single) for _ in range(times))
+    instead = effect.get("instead")
+    if instead and condition(ctx, instead.get("if", {"always": True})):
+        # Text later in the ability replaces what precedes it (RESUELVE LAS HABILIDADES EN EL ORDEN EN QUE
+        # APARECEN, EFECTOS DE SUSTITUCIÓN): Ronnie el Relojes, Hyde.
+        game.res.note("replaced", "replacement-effects", "Se cumple la condición de «en vez de eso»: se sustituye el efecto",
+                      "The 'instead' condition holds: the effect is replaced")
+        effect = {**effect, **instead.get("with", {}), "instead": None}
     done = HANDLERS[effect["do"]](ctx, effect)
     if effect.get("then"):
         if done:
@@ -122,10 +152,22 @@ def amount(ctx: AbilityContext, effect: dict[str, Any], default: int = 1) -> int
 
 
 def condition(ctx: AbilityContext, cond: dict[str, Any]) -> bool:
+    if cond.get("always"):
+        return True
+    if "controls" in cond:
+        return bool(candidates(ctx.game, {**cond["controls"], "all": True, "side": "friendly"}, ctx))
+    if "share-house" in cond:
+        # About cards that may have left play: their houses as they last were in play (ABANDONA EL JUEGO).
+        cards = ctx.named(cond["share-house"])
+        houses = [ctx.game.last_known_houses(c) for c in cards]
+        return len(houses) >= 2 and bool(set.intersection(*houses))
     if "compare" in cond:
         left, op, right = cond["compare"]
         a, b = value(ctx, left), value(ctx, right)
         return {">": a > b, ">=": a >= b, "<": a < b, "<=": a <= b, "==": a == b, "!=": a != b}[op]
+    if "count-at-least" in cond:
+        spec, n = cond["count-at-least"]
+        return len(candidates(ctx.game, {**spec, "all": True}, ctx)) >= n
     if "exists" in cond:
         return bool(candidates(ctx.game, {**cond["exists"], "all": True}, ctx))
     if "not-exists" in cond:
@@ -191,8 +233,10 @@ def _deal_damage(ctx: AbilityContext, e: dict[str, Any]) -> int:
         splash = value(ctx, e["splash"])
         for c in hit:
             hits.extend((nb, splash) for nb in ctx.game.board.neighbors(c) if nb not in hit)
-    dealt = ctx.game.deal_damage(hits, source=ctx.source)
-    return sum(dealt.values())
+    ctx.pending_damage.extend(hits)
+    if e.get("then"):
+        return sum(flush_damage(ctx).values())
+    return len(hits)
 
 
 @handler("heal")
@@ -359,6 +403,8 @@ def _lasting(ctx: AbilityContext, e: dict[str, Any]) -> int:
         effect["target"] = {"uids": [c.uid for c in ctx.named(target)]}
     elif target == "self":
         effect["target"] = {"uids": [ctx.source]}
+    if effect.get("house") == "chosen":
+        effect["house"] = ctx.chosen_house
     entry = {"source": ctx.source, "controller": ctx.controller, "duration": e.get("duration", "turn"), "effect": effect}
     lasting = list(ctx.game.position.values.get("lasting", []))
     lasting.append(entry)
@@ -371,3 +417,113 @@ def _lasting(ctx: AbilityContext, e: dict[str, Any]) -> int:
 def _repeat_alone(ctx: AbilityContext, e: dict[str, Any]) -> int:
     # A repeat reached through run_effect directly (e.g. inside "then") has no preceding effect of its own list.
     raise ValueError("'repeat' must follow the effect it repeats in the same list")
+
+
+@handler("save")
+def _save(ctx: AbilityContext, e: dict[str, Any]) -> int:
+    # Only an "instead" replacement removes the mark of a card marked for destruction (DESTRUIDA).
+    n = 0
+    for c in targets(ctx, e, rule="destroyed"):
+        if c.get("marked"):
+            with ctx.game.res.step("saved", "replacement-effects",
+                                   f"Efecto de sustitución: {ctx.game.label(c)} no es destruida (se retira la marca)",
+                                   f"Replacement effect: {ctx.game.label(c, 'en')} is not destroyed (the mark is removed)",
+                                   card=c.uid):
+                ctx.game.unmark(c)
+            n += 1
+    return n
+
+
+@handler("make-token")
+def _make_token(ctx: AbilityContext, e: dict[str, Any]) -> int:
+    pid = player_of(ctx, e.get("player"))
+    made = 0
+    for _ in range(amount(ctx, e)):
+        if not ctx.game.make_token(pid):
+            break
+        made += 1
+    return made
+
+
+@handler("play-top-of-deck")
+def _play_top(ctx: AbilityContext, e: dict[str, Any]) -> int:
+    from judge.games.keyforge import playing
+
+    deck = ctx.game.position.player(ctx.controller).zone("deck")
+    if not deck:
+        ctx.game.res.note("no-target", "deck", "El mazo está vacío", "The deck is empty")
+        return 0
+    return int(playing.play_from_effect(ctx.game, deck[0], origin="deck"))
+
+
+@handler("raise-tide")
+def _raise_tide(ctx: AbilityContext, e: dict[str, Any]) -> int:
+    return int(ctx.game.raise_tide(player_of(ctx, e.get("player"))))
+
+
+@handler("swap")
+def _swap(ctx: AbilityContext, e: dict[str, Any]) -> int:
+    first = ctx.named("self")
+    other = targets(ctx, e, rule="swap")
+    if not first or not other:
+        return 0
+    return int(ctx.game.swap(first[0], other[0]))
+
+
+@handler("choose-house")
+def _choose_house(ctx: AbilityContext, e: dict[str, Any]) -> int:
+    from judge.core.decisions import Option, Question
+    from judge.games.keyforge.catalog import HOUSES
+
+    houses = [h for h in HOUSES if h not in ("none", "prophecy", "tide")]
+    ctx.chosen_house = ctx.game.res.ask(Question(key="name-house", player=ctx.controller, rule="house-choice",
+                                                 prompt_es="Elige una Casa", prompt_en="Choose a house",
+                                                 options=tuple(Option(h, h, h) for h in houses)))
+    return 1
+
+
+@handler("use")
+def _use(ctx: AbilityContext, e: dict[str, Any]) -> int:
+    # USAR CARTAS MEDIANTE LAS HABILIDADES DE OTRAS CARTAS: the card is used as if by its controller, any house.
+    from judge.core.decisions import Option, Question
+    from judge.games.keyforge import using
+
+    chosen = targets(ctx, e, rule="using-cards-through-other-cards")
+    for c in chosen:
+        if e.get("ready"):
+            HANDLERS["ready"](ctx, {"do": "ready", "target": "it"})
+        if c.get("exhausted"):
+            ctx.game.res.note("cannot-use", "ready-and-exhausted", f"{ctx.game.label(c)} está agotada: no se puede usar",
+                              f"{ctx.game.label(c, 'en')} is exhausted: it cannot be used", card=c.uid)
+            continue
+        ways = [w for w in using.ways_to_use(ctx.game, c)]
+        if not ways:
+            continue
+        how = ways[0] if len(ways) == 1 else ctx.game.res.ask(Question(
+            key="use-how", player=ctx.controller, rule="using-cards-through-other-cards",
+            prompt_es=f"¿Cómo usas {ctx.game.label(c)}?", prompt_en=f"How do you use {ctx.game.label(c, 'en')}?",
+            options=tuple(Option(w, {"reap": "Cosechar", "fight": "Luchar", "action": "Acción", "omni": "Omni",
+                                     "unstun": "Retirar aturdimiento"}[w], w) for w in ways)))
+        using.use_as(ctx.game, c, how)
+    return len(chosen)
+
+
+@handler("archive-from-hand")
+def _archive_from_hand(ctx: AbilityContext, e: dict[str, Any]) -> int:
+    from judge.core.decisions import Option, Question
+
+    pid = player_of(ctx, e.get("player"))
+    hand = ctx.game.position.player(pid).zone("hand")
+    n = min(amount(ctx, e), len(hand))
+    if not n:
+        return 0
+    chosen = ctx.game.res.ask(Question(
+        key="archive", player=pid, rule="archives", prompt_es=f"Elige {n} carta(s) de tu mano para archivar",
+        prompt_en=f"Choose {n} card(s) from your hand to archive",
+        options=tuple(Option(c.uid, ctx.game.label(c), ctx.game.label(c, "en"), ctx.game.board.define(c).names()) for c in hand),
+        min_choices=n, max_choices=n))
+    values = chosen if isinstance(chosen, tuple) else (chosen,)
+    for c in [c for c in hand if c.uid in values]:
+        with ctx.game.res.step("archive", "archives", f"Se archiva {ctx.game.label(c)}", f"{ctx.game.label(c, 'en')} is archived"):
+            ctx.game.res.move(c, pid, "archives")
+    return n

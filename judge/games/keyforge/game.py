@@ -30,6 +30,10 @@ class AbilityContext:
     event: dict[str, Any] = field(default_factory=dict)
     remembered: list[CardState] = field(default_factory=list)
     last_known: CardState | None = None
+    pending_damage: list[tuple[CardState, int]] = field(default_factory=list)
+    chosen_house: str | None = None
+    granter: str | None = None
+    """uid of the card whose constant ability gave this ability (an upgrade, Arquímedes), if not the card itself."""
 
     @property
     def source_card(self) -> CardState | None:
@@ -51,6 +55,9 @@ class AbilityContext:
             return [found[2]] if found else []
         if name in ("it", "that-creature"):
             return list(self.remembered)
+        if name == "granter":
+            found = pos.find(self.granter) if self.granter else None
+            return [found[2]] if found else []
         if name == "each-neighbor":
             card = self.source_card
             return self.game.board.neighbors(card) if card is not None else []
@@ -69,6 +76,9 @@ class Game:
         """Cards marked for destruction in the destruction batch under way."""
         self.leaving: set[str] = set()
         self.destroyed_fighting: dict[str, str] = {}
+        self.last_known: dict[str, dict[str, Any]] = {}
+        self.destroyed_abilities: dict[str, list[dict[str, Any]]] = {}
+        """What cards that left play were just before leaving (houses, power), for the rest of an ability."""
         """uid of a creature destroyed in a fight → uid of the creature it was fighting."""
         self._destroying = False
 
@@ -217,6 +227,8 @@ class Game:
                            f"Marked for destruction: {', '.join(self.label(c, 'en') for c in newly)}"):
             for card in newly:
                 self.res.set_card(card, "marked", True)
+                # A card resolves only the "Destruida:" abilities it had when it was marked (DESTRUIDA).
+                self.destroyed_abilities[card.uid] = self.abilities_of(card, "destroyed")
                 if fight:
                     other = fight.get("defender") if card.uid == fight.get("attacker") else fight.get("attacker")
                     self.destroyed_fighting[card.uid] = other
@@ -239,7 +251,7 @@ class Game:
         def pending() -> list[Pending[tuple[CardState, dict[str, Any]]]]:
             out = []
             for card in self.marked:
-                for i, ability in enumerate(self.abilities_of(card, "destroyed")):
+                for i, ability in enumerate(self.destroyed_abilities.get(card.uid, ())):
                     key = f"{card.uid}:destroyed:{i}"
                     if key not in done:
                         out.append(Pending(card.controller, key, f"«Destruida:» de {self.label(card)}",
@@ -304,9 +316,14 @@ class Game:
                     index: int | None = None) -> None:
         owner = to_player or card.owner
         is_creature = self.board.is_creature(card)
+        self.last_known[card.uid] = {"houses": self.board.houses(card), "power": self.board.power(card)}
         self.leaving.add(card.uid)
-        with self.res.step("leaves-play", "leaves-play", f"{self.label(card)} abandona el juego",
-                           f"{self.label(card, 'en')} leaves play", card=card.uid):
+        where_es = {"discard": "la pila de descartes", "hand": "la mano", "archives": "los archivos", "deck": "el mazo",
+                    "purged": "la zona de purgadas"}.get(zone, zone)
+        where_en = {"discard": "discard pile", "hand": "hand", "archives": "archives", "deck": "deck",
+                    "purged": "purged cards"}.get(zone, zone)
+        with self.res.step("leaves-play", "leaves-play", f"{self.label(card)} abandona el juego: va a {where_es} de {owner}",
+                           f"{self.label(card, 'en')} leaves play: it goes to {owner}'s {where_en}", card=card.uid):
             amber = int(card.get("amber", 0))
             if amber:
                 if is_creature:
@@ -330,9 +347,61 @@ class Game:
                 self.res.set_controller(card, card.owner)
         self.leaving.discard(card.uid)
 
+    def last_known_houses(self, card: CardState) -> set[str]:
+        known = self.last_known.get(card.uid)
+        return set(known["houses"]) if known else self.board.houses(card)
+
+    def unmark(self, card: CardState) -> None:
+        self.res.set_card(card, "marked", False)
+        self.marked = [c for c in self.marked if c.uid != card.uid]
+
+    def make_token(self, pid: str) -> bool:
+        """CRIATURAS FICHA: the top card of the deck enters play face down, exhausted, on a flank, as the token."""
+        from judge.games.keyforge import playing
+
+        token = self.position.player(pid).values.get("token")
+        deck = self.position.player(pid).zone("deck")
+        if not token:
+            self.res.note("no-token", "token-creatures", f"{pid} no tiene carta de referencia de criatura ficha: no se crea",
+                          f"{pid} has no token creature reference card: nothing is made")
+            return False
+        if not deck:
+            self.res.note("no-token", "token-creatures", "El mazo está vacío: no se crea la criatura ficha",
+                          "The deck is empty: no token creature is made")
+            return False
+        card = deck[0]
+        with self.res.step("make-token", "token-creatures", f"{pid} crea una criatura ficha", f"{pid} makes a token creature",
+                           card=card.uid):
+            self.res.set_card(card, "token", token)
+            self.res.set_card(card, "face-down", True)
+            playing.put_creature_into_play(self, card, pid, rule="token-creatures")
+        return True
+
+    def raise_tide(self, pid: str) -> bool:
+        if self.position.values.get("tide") == pid:
+            self.res.note("tide-high", "tide", f"La marea ya está alta para {pid}", f"The tide is already high for {pid}")
+            return False
+        with self.res.step("raise-tide", "tide", f"{pid} sube la marea", f"{pid} raises the tide"):
+            self.res.set_value("tide", pid)
+        return True
+
+    def swap(self, a: CardState, b: CardState) -> bool:
+        line = self.board.battleline(a.controller)
+        if b not in line or a not in line:
+            return False
+        i, j = line.index(a), line.index(b)
+        order = list(line)
+        order[i], order[j] = b, a
+        with self.res.step("swap", "swap", f"{self.label(a)} y {self.label(b)} intercambian sus posiciones",
+                           f"{self.label(a, 'en')} and {self.label(b, 'en')} swap places"):
+            self.res.reorder(a.controller, "battleline", order)
+        return True
+
     def _end_lasting_on(self, card: CardState) -> None:
+        # Lasting effects on the card end; so do those that last while their source stays in play (Restringtonus).
         lasting = self.position.values.get("lasting", [])
-        keep = [e for e in lasting if card.uid not in e.get("effect", {}).get("target", {}).get("uids", ())]
+        keep = [e for e in lasting if card.uid not in e.get("effect", {}).get("target", {}).get("uids", ())
+                and not (e.get("duration") == "while-in-play" and e.get("source") == card.uid)]
         if len(keep) != len(lasting):
             self.res.set_value("lasting", keep or None)
 
@@ -373,18 +442,16 @@ class Game:
     # Abilities and triggers.
 
     def abilities_of(self, card: CardState, trigger: str) -> list[dict[str, Any]]:
-        """The card's abilities with this trigger, including those an upgrade gives its host."""
-        found = [a for a in self.board.define(card).abilities if a.get("trigger") == trigger]
-        for upgrade in card.attached:
-            found.extend(a for a in self.board.define(upgrade).abilities
-                         if a.get("trigger") == trigger and a.get("note") != "upgrade-only")
-        return found
+        """The card's abilities with this trigger: printed ones (unless its text is blank) and granted ones."""
+        return [{**a, "_granter": granter} if granter != card.uid else a
+                for a, granter in self.board.abilities(card) if a.get("trigger") == trigger]
 
     def run_ability(self, card: CardState, ability: dict[str, Any], *, label_es: str, label_en: str,
                     event: dict[str, Any] | None = None, rule: str | None = None) -> None:
         from judge.games.keyforge.effects import run_effects
 
-        ctx = AbilityContext(self, card.uid, card.controller, event or {}, last_known=card)
+        ctx = AbilityContext(self, card.uid, card.controller, event or {}, last_known=card,
+                             granter=ability.get("_granter"))
         with self.res.step("ability", rule or "ability", label_es, label_en, card=card.uid):
             run_effects(ctx, ability.get("effects", []))
             self.check_state()
@@ -399,8 +466,8 @@ class Game:
         for _, zone, card in list(self.position.all_cards()):
             if zone not in IN_PLAY:
                 continue
-            for i, ability in enumerate(self.board.define(card).abilities):
-                if ability.get("trigger") == "after" and ability.get("event") == event and self._event_matches(card, ability, info):
+            for i, ability in enumerate(self.abilities_of(card, "after")):
+                if ability.get("event") == event and self._event_matches(card, ability, info):
                     pending.append(Pending(card.controller, f"{card.uid}:{event}:{i}",
                                            f"«Después de» de {self.label(card)}", f"'After' of {self.label(card, 'en')}",
                                            (card, ability, info)))
@@ -441,6 +508,8 @@ class Game:
             if f["who"] == "opponent" and player == card.controller:
                 return False
         if "fighting-self" in f and info.get("fighting") != card.uid:
+            return False
+        if "house" in f and info.get("house") != f["house"]:
             return False
         if "subject" in f and subject is not None and not matches(self.board, f["subject"], subject,
                                                                   controller=card.controller, source=card):

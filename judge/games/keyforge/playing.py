@@ -67,6 +67,27 @@ def play(game: Game, card: CardState) -> None:
         game.check_state()
 
 
+def play_from_effect(game: Game, card: CardState, *, origin: str) -> bool:
+    """An effect plays a card from somewhere other than the hand (Agujero de Gusano Salvaje): house does not matter,
+    but a card that cannot be played stays where it was."""
+    d = game.board.define(card)
+    with game.res.step("play-from-effect", "play-cards", f"Se intenta jugar {game.label(card)} desde {origin}",
+                       f"Trying to play {game.label(card, 'en')} from {origin}", card=card.uid):
+        if d.keyword("gigantic"):
+            game.res.note("cannot-play", "gigantic",
+                          "Es la mitad de una criatura gigantesca: no se puede jugar sola; vuelve a donde estaba",
+                          "It is half of a gigantic creature: it cannot be played alone; it returns to where it was",
+                          card=card.uid)
+            return False
+        reason = game.rules.play_restriction(game, card)
+        if reason:
+            game.res.note("cannot-play", "restrictions", f"No se puede jugar ({reason}): vuelve a donde estaba",
+                          f"It cannot be played ({reason}): it returns to where it was", card=card.uid)
+            return False
+        play(game, card)
+    return True
+
+
 def _enter_text(ctype: str) -> tuple[str, str]:
     if ctype == "action":
         return "Se revela la acción", "The action is revealed"

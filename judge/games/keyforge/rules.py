@@ -23,10 +23,10 @@ from judge.games.keyforge.game import Game
 ZONES = ("hand", "deck", "discard", "archives", "purged", "battleline", "artifacts", "revealed")
 CARD_STATE = {
     "exhausted": bool, "stun": bool, "enrage": bool, "ward": bool, "face-down": bool, "elusive-used": bool,
-    "damage": int, "amber": int, "power": int, "armor-used": int,
+    "damage": int, "amber": int, "power": int, "armor-used": int, "token": str,
 }
 """Card state a position may give a card; named counters are written ``counter-<name> = N``."""
-PLAYER_VALUES = {"amber", "keys", "chains", "houses", "house", "tide", "name"}
+PLAYER_VALUES = {"amber", "keys", "chains", "houses", "house", "name", "token"}
 STEPS = ("start", "forge", "house", "main", "ready", "draw", "end")
 VERBS = ("play", "discard", "reap", "fight", "action", "omni", "unstun", "end-turn")
 
@@ -46,7 +46,8 @@ RULE_KEYS = frozenset({
     "replacement-effects", "resolve-as-much-as-you-can", "return", "rule-of-six", "sacrifice", "shuffle",
     "skirmish", "splash-attack", "steal", "stun", "taunt", "turn-sequence", "turn.step-1-forge",
     "turn.step-3-play-discard-use", "turn.step-5-draw", "upgrades", "use-creatures", "use-artifacts",
-    "using-cards-through-other-cards", "enrage", "ward", "ability", "scrap", "treachery",
+    "using-cards-through-other-cards", "enrage", "ward", "ability", "scrap", "treachery", "token-creatures", "tide",
+    "swap", "deck", "gigantic", "for-each", "most-powerful", "least-powerful", "most-powerful-groups", "least-powerful-groups", "exalt", "invulnerable", "restrictions", "cannot-vs-must", "golden-rule",
 })
 """Every rule key the KeyForge code cites (a test checks that each resolves in every ruleset's document)."""
 
@@ -75,10 +76,15 @@ class KeyForge(Ruleset):
     hand_size: ClassVar[int] = 6
     rule_aliases: ClassVar[dict[str, str]] = {}
     """Rule keys this ruleset's document files under another section id (older rulebooks)."""
+    from_master: ClassVar[frozenset[str]] = frozenset()
+    """Rule keys this ruleset's document does not have at all (later mechanics: tokens, tide, ward…). A position may
+    still hold such a card; the step then cites the master rulebook, the only document that defines it."""
 
     # Citations.
 
     def cite(self, rule: str) -> str:
+        if rule in self.from_master:
+            return f"keyforge-17.2#{rule}"
         return super().cite(self.rule_aliases.get(rule, rule))
 
     def rule_keys(self) -> set[str]:
@@ -113,6 +119,31 @@ class KeyForge(Ruleset):
     def first_turn_limit_modifiable(self) -> bool:
         """17.2 Regla del primer turno: card effects may modify it."""
         return True
+
+    def play_restriction(self, game: Game, card: CardState) -> str | None:
+        """Why this card cannot be played now by a card effect (its own play restriction), or None."""
+        from judge.games.keyforge.effects import condition
+        from judge.games.keyforge.game import AbilityContext
+
+        for ability in game.board.define(card).abilities:
+            effect = ability.get("effect", {})
+            if ability.get("trigger") == "constant" and effect.get("modify") == "play-restriction":
+                ctx = AbilityContext(game, card.uid, game.active)
+                if not condition(ctx, effect["if"]):
+                    return effect.get("label", "restricción de juego")
+        return None
+
+    def cannot_use(self, game: Game, card: CardState, how: str) -> bool:
+        """Whether a constant ability forbids using this card in this way (Blorb cannot reap)."""
+        return any(e.get("modify") == "cannot-use" and e.get("use", how) == how and game.board.affects(s, e, card)
+                   for s, e in game.board.constant_effects())
+
+    def allowed_houses(self, game: Game, options: list[str], must: set[str], cannot: set[str]) -> list[str]:
+        """17.2 NO PODER CONTRA DEBER: "cannot" beats "must" — a forbidden required house is simply not chosen, and
+        the player chooses among the others; a required house that is allowed is the only choice."""
+        allowed = [h for h in options if h not in cannot]
+        required = [h for h in allowed if h in must]
+        return required or allowed
 
     # Catalog.
 
@@ -212,6 +243,11 @@ class KeyForge(Ruleset):
                 problems.append(Problem(f"{where}.{k}", "must be true or false"))
             elif expected is int and (not isinstance(v, int) or isinstance(v, bool) or v < 0):
                 problems.append(Problem(f"{where}.{k}", "must be a whole number ≥ 0"))
+            elif expected is str:
+                try:
+                    catalog.lookup(str(v))
+                except UnknownCardError as exc:
+                    problems.append(Problem(f"{where}.{k}", str(exc)))
         if zone not in IN_PLAY and card.state and not attached:
             states = ", ".join(k for k in card.state if k != "face-down")
             if states:
@@ -451,13 +487,15 @@ class KeyForge13(KeyForge):
         "order.end-of-turn": "end-of-turn", "order.start-of-turn": "turn-sequence",
         "order.forge.1": "turn.step-1-forge", "order.forge.2": "turn.step-1-forge",
         "order.choose-house.1": "turn.step-2-choose-house", "order.choose-house.3": "turn.step-2-choose-house",
-        "order.simultaneous": "active-player", "pending-damage": "damage", "lasting-effects": "ability",
-        "replacement-effects": "ability", "enters-play": "play-cards", "exhaust": "ready-and-exhausted",
-        "shuffle": "discard-pile", "infinite-loops": "rule-of-six", "splash-attack": "splash", "draw": "turn.step-5-draw",
-        "damage-bonus-icon": "aember-bonus-icon", "capture-bonus-icon": "aember-bonus-icon",
-        "draw-bonus-icon": "aember-bonus-icon", "discard-bonus-icon": "aember-bonus-icon", "enrage": "fight",
-        "ward": "damage", "scrap": "discard-cards", "treachery": "control",
+        "order.simultaneous": "active-player",
+        "deck": "turn.step-5-draw",
     }
+    from_master: ClassVar[frozenset[str]] = frozenset({
+        "token-creatures", "tide", "ward", "enrage", "scrap", "treachery", "gigantic", "exalt", "invulnerable",
+        "splash-attack", "damage-bonus-icon", "capture-bonus-icon", "draw-bonus-icon", "discard-bonus-icon",
+        "restrictions", "lasting-effects", "replacement-effects", "pending-damage", "infinite-loops", "shuffle",
+        "enters-play", "exhaust", "draw", "deck", "for-each",
+    })
 
     def elusive_spent_on_choice(self) -> bool:
         """1.3/1.1 ELUSIVO: "the first time each turn the creature is *attacked*": only a fight that happens uses it."""
@@ -478,13 +516,23 @@ class KeyForge11(KeyForge13):
 
     rule_aliases: ClassVar[dict[str, str]] = {
         **KeyForge13.rule_aliases,
-        "alpha": "play-cards", "omega": "play-cards", "deploy": "flank",
         "resolve-as-much-as-you-can": "card-abilities",
     }
+    from_master: ClassVar[frozenset[str]] = KeyForge13.from_master | {
+        "alpha", "omega", "deploy", "cannot-vs-must", "most-powerful-groups", "least-powerful-groups"}
 
     def controller_on_play(self, game: Game, card: CardState) -> str:
         """1.1 CONTROL: "when a card enters play it is under its owner's control"."""
         return card.owner
+
+    def allowed_houses(self, game: Game, options: list[str], must: set[str], cannot: set[str]) -> list[str]:
+        """1.1 (FAQ Señor del Foso, KF11-FAQ-07): obliged to choose a house that cannot be chosen, no house is a valid
+        option and the player has no active house. Overturned since 1.3 ("cannot" beats "must")."""
+        if must & cannot:
+            return []
+        allowed = [h for h in options if h not in cannot]
+        required = [h for h in allowed if h in must]
+        return required or allowed
 
     def first_turn_limit_modifiable(self) -> bool:
         """1.1: card effects cannot modify the first-turn rule."""

@@ -13,7 +13,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 
 def matches(board: Board, target: dict[str, Any], card: CardState, *, controller: str,
-            source: CardState | None) -> bool:
+            source: CardState | None, remembered: list[CardState] | None = None) -> bool:
     """Whether ``card`` fits ``target`` (kind, side and filters) as seen by ``controller``."""
     d = board.define(card)
     kind = target.get("kind", "creature")
@@ -35,6 +35,14 @@ def matches(board: Board, target: dict[str, Any], card: CardState, *, controller
     if "not-house" in f and f["not-house"] in board.houses(card):
         return False
     if "trait" in f and f["trait"].lower() not in d.traits:
+        return False
+    if "not-trait" in f and f["not-trait"].lower() in d.traits:
+        return False
+    if "token" in f and bool(card.state.get("token")) != bool(f["token"]):
+        return False
+    if f.get("neighbor-of-it") and not any(card in board.neighbors(r) for r in remembered or ()):
+        return False
+    if f.get("not-it") and any(card.uid == r.uid for r in remembered or ()):
         return False
     if "name" in f and card.card != f["name"]:
         return False
@@ -69,13 +77,40 @@ def candidates(game: Game, target: dict[str, Any], ctx: AbilityContext) -> list[
         pool = [c for c in pool if c.uid not in game.leaving]
     else:
         pool = [c for p in board.position.players.values() for c in p.zone(zone)]
-    found = [c for c in pool if matches(board, target, c, controller=ctx.controller, source=ctx.source_card)]
+    found = [c for c in pool if matches(board, target, c, controller=ctx.controller, source=ctx.source_card,
+                                        remembered=ctx.remembered)]
     f = target.get("filter", {})
-    if f.get("most-powerful"):
-        found = board.most_powerful(found)
-    if f.get("least-powerful"):
-        found = board.least_powerful(found)
+    for key, pick in (("most-powerful", board.most_powerful), ("least-powerful", board.least_powerful)):
+        if f.get(key):
+            n = 1 if f[key] is True else int(f[key])
+            found = _power_group(game, found, n, most=key == "most-powerful")
     return found
+
+
+def _power_group(game: Game, cards: list[CardState], n: int, *, most: bool) -> list[CardState]:
+    """The N most (least) powerful cards; ties at the edge of the group are the active player's choice
+    (GRUPOS DE "MÁS PODEROSA" / "MENOS PODEROSA", MÁS PODEROSA)."""
+    board = game.board
+    ranked = sorted(cards, key=lambda c: board.power(c), reverse=most)
+    if len(ranked) <= n:
+        return ranked
+    edge = board.power(ranked[n - 1])
+    sure = [c for c in ranked if (board.power(c) > edge if most else board.power(c) < edge)]
+    tied = [c for c in ranked if board.power(c) == edge]
+    need = n - len(sure)
+    if len(tied) == need:
+        return sure + tied
+    rule = "most-powerful-groups" if most else "least-powerful-groups"
+    if n == 1:
+        rule = "most-powerful" if most else "least-powerful"
+    chosen = game.res.ask(Question(
+        key="tie", player=game.active, rule=rule,
+        prompt_es=f"Empate en el límite del grupo: elige {need} de las criaturas de Poder {edge}",
+        prompt_en=f"Tie at the edge of the group: choose {need} of the power-{edge} creatures",
+        options=tuple(Option(c.uid, board.label(c), board.label(c, "en"), board.define(c).names()) for c in tied),
+        min_choices=need, max_choices=need))
+    values = chosen if isinstance(chosen, tuple) else (chosen,)
+    return sure + [c for c in tied if c.uid in values]
 
 
 def resolve_target(game: Game, spec: Any, ctx: AbilityContext, *, rule: str, verb: str) -> list[CardState]:

@@ -127,19 +127,38 @@ def house_options(game: Game, pid: str) -> list[str]:
     return houses
 
 
+def house_restrictions(game: Game, pid: str) -> tuple[set[str], set[str]]:
+    """Houses ``pid`` must choose and cannot choose, from constant abilities and lasting effects."""
+    must: set[str] = set()
+    cannot: set[str] = set()
+    for source, effect in game.board.constant_effects():
+        kind = effect.get("modify")
+        if kind not in ("must-choose-house", "cannot-choose-house"):
+            continue
+        controller = effect.get("_lasting", {}).get("controller", source.controller)
+        who = controller if effect.get("player", "you") == "you" else game.position.opponent(controller)
+        if who == pid:
+            (must if kind == "must-choose-house" else cannot).add(effect["house"])
+    return must, cannot
+
+
 def choose_house(game: Game, pid: str) -> None:
     options = house_options(game, pid)
+    must, cannot = house_restrictions(game, pid)
     with game.res.step("choose-house", "order.choose-house.1", f"{pid} elige la Casa activa",
                        f"{pid} chooses the active house"):
-        if not options:
-            game.res.note("no-house", "house-choice", "No hay ninguna Casa que pueda elegir", "There is no house to choose")
+        allowed = game.rules.allowed_houses(game, options, must, cannot)
+        if not allowed:
+            game.res.note("no-house", "house-choice", "Ninguna Casa es una opción válida: no hay Casa activa este turno",
+                          "No house is a valid choice: there is no active house this turn")
             game.res.set_player(pid, "house", None)
         else:
-            house = game.res.ask(Question(key="house", player=pid, rule="house-choice",
+            rule = "cannot-vs-must" if must and cannot else "house-choice"
+            house = game.res.ask(Question(key="house", player=pid, rule=rule,
                                           prompt_es="¿Qué Casa eliges como activa?", prompt_en="Which house do you choose?",
-                                          options=tuple(Option(h, h, h) for h in options)))
+                                          options=tuple(Option(h, h, h) for h in allowed)))
             game.res.set_player(pid, "house", house)
-            game.fire("choose-house", player=pid)
+            game.fire("choose-house", player=pid, house=house)
     archives = game.position.player(pid).zone("archives")
     if archives:
         with game.res.step("archives", "order.choose-house.3", "Puedes coger las cartas de tus archivos",

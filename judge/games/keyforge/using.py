@@ -63,13 +63,51 @@ def _reap_gain(game: Game, card: CardState) -> int:
 
 
 def valid_defenders(game: Game, attacker: CardState) -> list[CardState]:
-    """Enemy creatures the attacker may choose to fight, honouring Taunt (PROVOCAR)."""
+    """Enemy creatures the attacker may choose to fight, honouring Taunt (PROVOCAR) and the attacker's own
+    restrictions (Groggins: only flank creatures)."""
+    from judge.games.keyforge.targets import matches
+
     enemies = game.board.battleline(game.position.opponent(attacker.controller))
     shielded = set()
     for c in enemies:
         if game.board.keyword(c, "taunt"):
             shielded.update(n.uid for n in game.board.neighbors(c) if not game.board.keyword(n, "taunt"))
-    return [c for c in enemies if c.uid not in shielded]
+    valid = [c for c in enemies if c.uid not in shielded]
+    for source, effect in game.board.constant_effects():
+        if effect.get("modify") == "fight-restriction" and game.board.affects(source, effect, attacker):
+            valid = [c for c in valid if matches(game.board, {**effect["only"], "all": True}, c,
+                                                 controller=attacker.controller, source=attacker)]
+    return valid
+
+
+def ways_to_use(game: Game, card: CardState) -> list[str]:
+    """How a card can be used now, ignoring house (an effect that uses it allows any house)."""
+    if card.get("exhausted"):
+        return []
+    if card.get("stun") and game.board.is_creature(card):
+        return ["unstun"]
+    ways = []
+    if game.board.is_creature(card):
+        if not game.rules.cannot_use(game, card, "reap"):
+            ways.append("reap")
+        if game.board.battleline(game.position.opponent(card.controller)):
+            ways.append("fight")
+    for trigger in ("action", "omni"):
+        if game.abilities_of(card, trigger):
+            ways.append(trigger)
+    return ways
+
+
+def use_as(game: Game, card: CardState, how: str) -> None:
+    record_use(game, card)
+    if how == "reap":
+        reap(game, card, through_effect=True)
+    elif how == "fight":
+        fight(game, card, through_effect=True)
+    elif how == "unstun":
+        remove_stun(game, card)
+    else:
+        use_ability(game, card, how)
 
 
 def fight(game: Game, attacker: CardState, *, through_effect: bool = False) -> None:

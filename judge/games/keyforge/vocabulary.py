@@ -50,6 +50,13 @@ CONSTANT_EFFECTS = {
     "play-restriction": "this card cannot be played unless `if` holds",
     "cannot-play": "the `player` cannot play cards matching `filter`",
     "cannot-use": "the targets cannot be used",
+    "gain-ability": "the targets gain `ability` (an ability table)",
+    "fight-restriction": "the targets, when used to fight, can only fight creatures matching `only`",
+    "set-power": "the targets' power is `value` (X)",
+    "blank": "the targets' text boxes are considered blank (except traits)",
+    "house": "the targets belong to `value` only (most recent wins)",
+    "must-choose-house": "`player` must choose `house` as active house",
+    "cannot-choose-house": "`player` cannot choose `house` as active house",
 }
 
 EFFECTS: dict[str, dict[str, str]] = {
@@ -82,22 +89,31 @@ EFFECTS: dict[str, dict[str, str]] = {
     "gain-chains": {"amount": "amount", "player": "player"},
     "forge-key": {"player": "player", "cost": "amount"},
     "take-control": {"target": "target"},
+    "save": {"target": "target"},
+    "make-token": {"amount": "amount", "player": "player"},
+    "play-top-of-deck": {},
+    "raise-tide": {"player": "player"},
+    "swap": {"target": "target"},
     # Structure.
     "lasting": {"duration": "duration", "effect": "constant", "replace": "replacement"},
     "repeat": {"times": "amount", "what": "repeat-scope"},
+    "choose-house": {},
+    "use": {"target": "target", "ready": "bool"},
+    "archive-from-hand": {"amount": "amount", "player": "player"},
 }
 """Each effect with its parameters and their kinds. Every effect may also carry ``if`` (a condition), ``may``
 (the player may decline) and ``then`` (effects that happen only "if you do")."""
 
-COMMON_EFFECT_KEYS = {"do", "if", "may", "then", "note"}
-DURATIONS = {"turn", "until-your-next-turn", "next-time"}
+COMMON_EFFECT_KEYS = {"do", "if", "may", "then", "note", "instead", "for-each"}
+DURATIONS = {"turn", "until-your-next-turn", "next-time", "while-in-play", "while-controlled"}
 PLAYERS = {"you", "opponent", "controller", "owner", "active"}
 SIDES = {"friendly", "enemy", "any"}
 KINDS = {"creature", "artifact", "upgrade", "card", "action"}
 TARGET_KEYS = {"choose", "all", "kind", "side", "filter", "up-to", "chooser", "zone"}
-FILTERS = {"house", "not-house", "trait", "power-at-most", "power-at-least", "damaged", "undamaged", "exhausted",
-           "ready", "flank", "neighbor-of-self", "not-self", "most-powerful", "least-powerful", "keyword", "name"}
-NAMED_TARGETS = {"self", "host", "attacker", "defender", "it", "each-neighbor", "that-creature"}
+FILTERS = {"house", "not-house", "trait", "not-trait", "power-at-most", "power-at-least", "damaged", "undamaged",
+           "exhausted", "ready", "flank", "neighbor-of-self", "neighbor-of-it", "not-self", "not-it", "most-powerful",
+           "least-powerful", "keyword", "name", "token"}
+NAMED_TARGETS = {"self", "host", "attacker", "defender", "it", "each-neighbor", "that-creature", "granter"}
 
 
 def check_ability(ability: Any, where: str) -> list[Problem]:
@@ -133,8 +149,10 @@ def check_constant(effect: Any, where: str) -> list[Problem]:
     if kind not in CONSTANT_EFFECTS:
         return [Problem(f"{where}.modify", f"unknown constant effect {kind!r} (known: {', '.join(sorted(CONSTANT_EFFECTS))})")]
     problems: list[Problem] = []
-    if "target" in effect:
+    if "target" in effect and not (isinstance(effect["target"], dict) and "uids" in effect["target"]):
         problems.extend(check_target(effect["target"], f"{where}.target"))
+    if kind == "gain-ability":
+        problems.extend(check_ability(effect.get("ability"), f"{where}.ability"))
     return problems
 
 
