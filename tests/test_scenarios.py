@@ -24,3 +24,20 @@ def test_scenario(path, corpus):
     assert scenario.has_outcome_expectation(), f"{scenario.id} asserts nothing about the outcome"
     result = Runner(rulesets.get).run(scenario)
     assert result.passed, result.report()
+
+
+def test_every_worked_example_of_the_master_rulebook_has_a_scenario(corpus):
+    from judge.core.scenario import Scenario
+
+    covered = {s for path in SCENARIO_FILES for s in Scenario.from_file(path).sections}
+    examples = {s.citation for s in corpus.sections_of("keyforge-17.2") if ".example-" in s.id}
+    assert examples, "the corpus has no worked examples"
+    assert sorted(examples - covered) == []
+
+
+def test_scenario_sections_exist(corpus):
+    from judge.core.scenario import Scenario
+
+    for path in SCENARIO_FILES:
+        for citation in Scenario.from_file(path).sections:
+            assert corpus.has(citation), f"{path.name} names {citation}"

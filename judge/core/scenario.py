@@ -246,7 +246,7 @@ class Runner:
                 result.failures.append(Failure(prefix + f"trace.count.{kind}", n, found))
         for key, values in spec.get("offered", {}).items():
             asked = [s.decision.question for s in trace.walk() if s.decision and s.decision.question.key == key]
-            offered = [o.value for o in asked[-1].options] if asked else None
+            offered = [o.value for o in asked[0].options] if asked else None
             if offered is None or sorted(offered) != sorted(values):
                 result.failures.append(Failure(prefix + f"trace.offered.{key}", sorted(values), offered))
         if "asked" in spec:

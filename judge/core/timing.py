@@ -35,6 +35,8 @@ class Pending(Generic[T]):
     label_es: str
     label_en: str
     item: T
+    aliases: tuple[str, ...] = ()
+    """Other ways to name this effect in an answer (the uid and names of its card)."""
 
 
 def order_simultaneous(res: Resolution, pending: Sequence[Pending[T]], *, policy: str, players: Sequence[str],
@@ -57,7 +59,7 @@ def order_simultaneous(res: Resolution, pending: Sequence[Pending[T]], *, policy
                 key="order", player=chooser, rule=rule,
                 prompt_es="¿Qué efecto simultáneo se resuelve a continuación?",
                 prompt_en="Which simultaneous effect resolves next?",
-                options=tuple(Option(p.value, p.label_es, p.label_en) for p in candidates),
+                options=tuple(Option(p.value, p.label_es, p.label_en, p.aliases) for p in candidates),
             )
             chosen = res.ask(q)
             nxt = next(p for p in candidates if p.value == chosen)

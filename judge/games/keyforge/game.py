@@ -94,6 +94,19 @@ class Game:
     def amber(self, pid: str) -> int:
         return int(self.position.player(pid).values.get("amber", 0))
 
+    def pending(self, card: CardState, key: str, es: str, en: str, item: Any, controller: str | None = None) -> Pending[Any]:
+        """An effect waiting to resolve, answerable by its value, its card's uid or its card's names."""
+        return Pending(controller or card.controller, key, es, en, item, aliases=(card.uid, *self.board.define(card).names()))
+
+    def ability_label(self, card: CardState, ability: dict[str, Any], es: str, en: str) -> tuple[str, str]:
+        """How to name an ability in a question: its card, and the card that grants it when it is granted."""
+        granter = self.position.find(ability.get("_granter", "")) if ability.get("_granter") else None
+        if granter:
+            g = granter[2]
+            return (f"{es} de {self.label(card)} (otorgada por {self.label(g)})",
+                    f"{en} of {self.label(card, 'en')} (granted by {self.label(g, 'en')})")
+        return f"{es} de {self.label(card)}", f"{en} of {self.label(card, 'en')}"
+
     def ask_yes_no(self, player: str, rule: str, es: str, en: str, key: str = "may") -> bool:
         answer = self.res.ask(Question(key=key, player=player, rule=rule, prompt_es=es, prompt_en=en,
                                        options=(Option("yes", "Sí", "Yes"), Option("no", "No", "No"))))
@@ -254,8 +267,8 @@ class Game:
                 for i, ability in enumerate(self.destroyed_abilities.get(card.uid, ())):
                     key = f"{card.uid}:destroyed:{i}"
                     if key not in done:
-                        out.append(Pending(card.controller, key, f"«Destruida:» de {self.label(card)}",
-                                           f"'Destroyed:' of {self.label(card, 'en')}", (card, ability)))
+                        es, en = self.ability_label(card, ability, "«Destruida:»", "'Destroyed:'")
+                        out.append(self.pending(card, key, es, en, (card, ability)))
             return out
 
         first = pending()
@@ -468,7 +481,7 @@ class Game:
                 continue
             for i, ability in enumerate(self.abilities_of(card, "after")):
                 if ability.get("event") == event and self._event_matches(card, ability, info):
-                    pending.append(Pending(card.controller, f"{card.uid}:{event}:{i}",
+                    pending.append(self.pending(card, f"{card.uid}:{event}:{i}",
                                            f"«Después de» de {self.label(card)}", f"'After' of {self.label(card, 'en')}",
                                            (card, ability, info)))
         return pending
@@ -477,8 +490,8 @@ class Game:
         """A card's own abilities of one trigger ("Después de cosechar:" of the creature that reaped…)."""
         names = {"after-reap": ("«Después de cosechar:»", "'After Reap:'"), "after-fight": ("«Después de luchar:»", "'After Fight:'")}
         es, en = names.get(trigger, (trigger, trigger))
-        return [Pending(card.controller, f"{card.uid}:{trigger}:{i}", f"{es} de {self.label(card)}",
-                        f"{en} of {self.label(card, 'en')}", (card, ability, info))
+        return [self.pending(card, f"{card.uid}:{trigger}:{i}", *self.ability_label(card, ability, es, en),
+                             (card, ability, info))
                 for i, ability in enumerate(self.abilities_of(card, trigger))]
 
     def resolve_pending(self, pending: list[Pending[Any]]) -> None:

@@ -51,8 +51,8 @@ def play(game: Game, card: CardState) -> None:
             if game.position.find(card.uid):
                 for i, ability in enumerate(game.board.define(card).abilities):
                     if ability.get("trigger") == "play":
-                        pending.append(Pending(pid, f"{card.uid}:play:{i}", f"«Jugar:» de {game.label(card)}",
-                                               f"'Play:' of {game.label(card, 'en')}", ability))
+                        pending.append(game.pending(card, f"{card.uid}:play:{i}", f"«Jugar:» de {game.label(card)}",
+                                                    f"'Play:' of {game.label(card, 'en')}", ability, controller=pid))
             if pending:
                 each_in_order(game, pending, lambda p: game.run_ability(card, p.item, label_es=p.label_es,
                                                                         label_en=p.label_en, rule="play-abilities"))

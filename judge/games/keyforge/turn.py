@@ -83,7 +83,7 @@ def _timed_abilities(game: Game, trigger: str, pid: str) -> None:
             whose = ability.get("whose", "yours")
             if (whose == "yours" and card.controller != pid) or (whose == "opponents" and card.controller == pid):
                 continue
-            pending.append(Pending(card.controller, f"{card.uid}:{trigger}:{i}", f"Efecto de {game.label(card)}",
+            pending.append(game.pending(card, f"{card.uid}:{trigger}:{i}", f"Efecto de {game.label(card)}",
                                    f"Effect of {game.label(card, 'en')}", (card, ability)))
     each_in_order(game, pending, lambda p: game.run_ability(p.item[0], p.item[1], label_es=p.label_es, label_en=p.label_en))
 

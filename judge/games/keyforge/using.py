@@ -57,27 +57,30 @@ def _reap_gain(game: Game, card: CardState) -> int:
             game.res.note("replaced", "replacement-effects",
                           "Efecto de sustitución: en vez de obtenerlo, se roba al oponente",
                           "Replacement effect: it is stolen from the opponent instead", card=card.uid)
-            game.steal(pid, 1, rule="replacement-effects")
+            game.steal(pid, 1)
             return 0
         return game.gain(pid, 1, rule="aember", card=card.uid)
 
 
-def valid_defenders(game: Game, attacker: CardState) -> list[CardState]:
-    """Enemy creatures the attacker may choose to fight, honouring Taunt (PROVOCAR) and the attacker's own
-    restrictions (Groggins: only flank creatures)."""
+def valid_defenders(game: Game, attacker: CardState) -> tuple[list[CardState], str]:
+    """Enemy creatures the attacker may choose to fight, and the rule that narrowed the choice: Taunt (PROVOCAR)
+    and the attacker's own restrictions (Groggins: only flank creatures)."""
     from judge.games.keyforge.targets import matches
 
     enemies = game.board.battleline(game.position.opponent(attacker.controller))
+    rule = "fight"
     shielded = set()
     for c in enemies:
         if game.board.keyword(c, "taunt"):
             shielded.update(n.uid for n in game.board.neighbors(c) if not game.board.keyword(n, "taunt"))
+    if shielded:
+        rule = "taunt"
     valid = [c for c in enemies if c.uid not in shielded]
     for source, effect in game.board.constant_effects():
         if effect.get("modify") == "fight-restriction" and game.board.affects(source, effect, attacker):
             valid = [c for c in valid if matches(game.board, {**effect["only"], "all": True}, c,
                                                  controller=attacker.controller, source=attacker)]
-    return valid
+    return valid, rule
 
 
 def ways_to_use(game: Game, card: CardState) -> list[str]:
@@ -114,7 +117,7 @@ def fight(game: Game, attacker: CardState, *, through_effect: bool = False) -> N
     if attacker.get("stun"):
         remove_stun(game, attacker)
         return
-    defenders = valid_defenders(game, attacker)
+    defenders, choice_rule = valid_defenders(game, attacker)
     with game.res.step("fight", "fight", f"{game.label(attacker)} lucha", f"{game.label(attacker, 'en')} fights",
                        card=attacker.uid):
         with game.res.step("exhaust", "order.fight.1", "Se agota la criatura atacante y se elige contra quién lucha",
@@ -131,8 +134,7 @@ def fight(game: Game, attacker: CardState, *, through_effect: bool = False) -> N
                               f"Only creature that can be attacked: {game.label(defender, 'en')}", card=defender.uid)
             else:
                 chosen = game.res.ask(Question(
-                    key="fight-target", player=attacker.controller, rule="taunt" if len(defenders) < len(
-                        game.board.battleline(game.position.opponent(attacker.controller))) else "fight",
+                    key="fight-target", player=attacker.controller, rule=choice_rule,
                     prompt_es=f"¿Contra qué criatura lucha {game.label(attacker)}?",
                     prompt_en=f"Which creature does {game.label(attacker, 'en')} fight?",
                     options=tuple(Option(c.uid, game.label(c), game.label(c, "en"), game.board.define(c).names())
@@ -169,16 +171,16 @@ def fight(game: Game, attacker: CardState, *, through_effect: bool = False) -> N
 def _before_fight(game: Game, attacker: CardState, defender: CardState) -> None:
     pending: list[Pending[Any]] = []
     for i, ability in enumerate(game.abilities_of(attacker, "before-fight")):
-        pending.append(Pending(attacker.controller, f"{attacker.uid}:before-fight:{i}",
+        pending.append(game.pending(attacker, f"{attacker.uid}:before-fight:{i}",
                                f"«Antes de luchar:» de {game.label(attacker)}",
                                f"'Before Fight:' of {game.label(attacker, 'en')}", ("ability", attacker, ability)))
     assault = game.board.keyword(attacker, "assault")
     if assault:
-        pending.append(Pending(attacker.controller, f"{attacker.uid}:assault", f"Asalto ({assault}) de {game.label(attacker)}",
+        pending.append(game.pending(attacker, f"{attacker.uid}:assault", f"Asalto ({assault}) de {game.label(attacker)}",
                                f"Assault ({assault}) of {game.label(attacker, 'en')}", ("assault", attacker, assault)))
     hazardous = game.board.keyword(defender, "hazardous")
     if hazardous:
-        pending.append(Pending(defender.controller, f"{defender.uid}:hazardous",
+        pending.append(game.pending(defender, f"{defender.uid}:hazardous",
                                f"Dañino ({hazardous}) de {game.label(defender)}",
                                f"Hazardous ({hazardous}) of {game.label(defender, 'en')}", ("hazardous", defender, hazardous)))
     if not pending:
