@@ -133,7 +133,7 @@ class Decision:
     def to_dict(self) -> dict[str, Any]:
         return {"question": self.question.to_dict(), "chosen": list(self.chosen) if isinstance(self.chosen, tuple) else self.chosen}
 
-    def chosen_labels(self) -> list[str]:
+    def chosen_labels(self, lang: str = "es") -> list[str]:
         values = self.chosen if isinstance(self.chosen, tuple) else (self.chosen,)
         by_value = {o.value: o for o in self.question.options}
-        return [by_value[v].label_es for v in values]
+        return [by_value[v].label_en or by_value[v].label_es if lang == "en" else by_value[v].label_es for v in values]

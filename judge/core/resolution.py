@@ -107,7 +107,7 @@ class Resolution:
 
     def _record(self, what: str, before: Any, after: Any) -> None:
         if before != after:
-            self.current.changes.append(Change(what, before, after))
+            self.current.changes.append(Change(what, before, after, at=len(self.current.children)))
 
     def set_card(self, card: CardState, key: str, value: Any) -> None:
         before = card.state.get(key, 0 if not isinstance(value, bool) else False)

@@ -137,6 +137,10 @@ class Ruleset:
 
     # Expectations.
 
+    def canonical(self, position: Position, expected: Any) -> Any:
+        """An expected value as the engine writes it (a card named in any language → its catalog id)."""
+        return expected
+
     def query(self, position: Position, path: str) -> Any:
         """The value a scenario expectation names (``p1.amber``, ``c3.damage``, ``p2.discard``…)."""
         raise KeyError(path)

@@ -41,44 +41,54 @@ class Pending(Generic[T]):
 
 def order_simultaneous(res: Resolution, pending: Sequence[Pending[T]], *, policy: str, players: Sequence[str],
                        rule: str, resolve: Callable[[Pending[T]], None],
-                       refresh: Callable[[], Sequence[Pending[T]]] | None = None) -> None:
+                       refresh: Callable[[], Sequence[Pending[T]]] | None = None,
+                       prompt_es: str = "¿Qué efecto simultáneo se resuelve a continuación?",
+                       prompt_en: str = "Which simultaneous effect resolves next?") -> None:
     """Resolve simultaneous effects one at a time in the order the policy's chooser picks.
 
     With one effect left there is nothing to choose and no question is asked. ``refresh`` (if given) is called
     after each effect to add effects that joined the group meanwhile (KeyForge: nested "Destruido:" effects).
     """
     queue = list(pending)
-    turn = 0
+    last: str | None = None
     while queue:
-        chooser = _chooser(policy, players, queue, turn)
+        chooser = _chooser(policy, players, queue, last)
         candidates = [p for p in queue if policy == ACTIVE_PLAYER_ORDERS or p.controller == chooser] or queue
         if len(candidates) == 1:
             nxt = candidates[0]
         else:
             q = Question(
                 key="order", player=chooser, rule=rule,
-                prompt_es="¿Qué efecto simultáneo se resuelve a continuación?",
-                prompt_en="Which simultaneous effect resolves next?",
+                prompt_es=prompt_es, prompt_en=prompt_en,
                 options=tuple(Option(p.value, p.label_es, p.label_en, p.aliases) for p in candidates),
             )
             chosen = res.ask(q)
             nxt = next(p for p in candidates if p.value == chosen)
         queue.remove(nxt)
         resolve(nxt)
-        turn += 1
+        last = chooser
         if refresh is not None:
             seen = {p.value for p in queue}
             queue.extend(p for p in refresh() if p.value not in seen)
 
 
-def _chooser(policy: str, players: Sequence[str], queue: Sequence[Pending[T]], turn: int) -> str:
+def _chooser(policy: str, players: Sequence[str], queue: Sequence[Pending[T]], last: str | None) -> str:
     if policy == ACTIVE_PLAYER_ORDERS:
         return players[0]
     owners = [p for p in players if any(x.controller == p for x in queue)]
+    if not owners:
+        return players[0]
     if policy == ACTIVE_THEN_OTHERS:
         return owners[0]
     if policy == ALTERNATING:
-        return owners[turn % len(owners)] if owners else players[0]
+        # The next player after the one who chose last (in turn order) who still has an effect waiting.
+        if last is None or last not in players:
+            return owners[0]
+        start = players.index(last) + 1
+        for i in range(len(players)):
+            candidate = players[(start + i) % len(players)]
+            if candidate in owners:
+                return candidate
     raise ValueError(f"unknown ordering policy {policy!r}")
 
 

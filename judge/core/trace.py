@@ -16,9 +16,11 @@ class Change:
     what: str
     before: Any
     after: Any
+    at: int = 0
+    """How many child steps its step had when the change was made (changes and children interleave in time)."""
 
     def to_dict(self) -> dict[str, Any]:
-        return {"what": self.what, "before": self.before, "after": self.after}
+        return {"what": self.what, "before": self.before, "after": self.after, "at": self.at}
 
     def __str__(self) -> str:
         return f"{self.what}: {_show(self.before)} → {_show(self.after)}"
@@ -83,7 +85,7 @@ def render(step: Step, lang: str = "es", *, indent: str = "  ", changes: bool = 
         cite = f"  [{s.rule}]" if s.rule else ""
         if s.decision is not None:
             q = s.decision.question
-            chosen = ", ".join(s.decision.chosen_labels())
+            chosen = ", ".join(s.decision.chosen_labels(lang))
             chosen_values = s.decision.chosen if isinstance(s.decision.chosen, tuple) else (s.decision.chosen,)
             others = [o.label_es if lang == "es" else (o.label_en or o.label_es)
                       for o in q.options if o.value not in chosen_values]
@@ -93,11 +95,13 @@ def render(step: Step, lang: str = "es", *, indent: str = "  ", changes: bool = 
             lines.append(line + cite)
         else:
             lines.append(f"{pad}- {s.text(lang)}{cite}")
-        if changes:
-            for c in s.changes:
-                lines.append(f"{pad}{indent}· {c}")
-        for child in s.children:
-            visit(child, depth + 1)
+        for i in range(len(s.children) + 1):
+            if changes:
+                for c in s.changes:
+                    if c.at == i or (i == len(s.children) and c.at > i):
+                        lines.append(f"{pad}{indent}· {c}")
+            if i < len(s.children):
+                visit(s.children[i], depth + 1)
 
     visit(step, 0)
     return "\n".join(lines)

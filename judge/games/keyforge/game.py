@@ -18,6 +18,18 @@ if TYPE_CHECKING:  # pragma: no cover
     from judge.games.keyforge.rules import KeyForge
 
 
+@dataclass(frozen=True)
+class Triggered:
+    """An ability waiting to resolve because of an event."""
+
+    card: CardState
+    ability: dict[str, Any]
+    event: dict[str, Any]
+    needs_card_in_play: bool = True
+    """False for an ability that resolves whether or not its card is in play ("Jugar:" of an action)."""
+    rule: str | None = None
+
+
 @dataclass
 class AbilityContext:
     """What an ability knows while it resolves: its card, its controller, the event that triggered it, and the
@@ -299,8 +311,14 @@ class Game:
             for card in ordered:
                 self.leaves_play(card, "discard", rule="order.destroyed.3")
         self.marked = []
+        pending = []
         for card in ordered:
-            self.fire("destroyed", card=card, player=card.owner, fighting=self.destroyed_fighting.get(card.uid))
+            pending += self.collect("destroyed", card=card, player=card.owner, fighting=self.destroyed_fighting.get(card.uid))
+        if pending:
+            with self.res.step("after-destroyed", "order.destroyed.4",
+                               "Efectos «después de que una criatura sea destruida»",
+                               "'After a creature is destroyed' effects"):
+                self.resolve_pending(pending)
 
     def _order_same_owner(self, cards: list[CardState]) -> list[CardState]:
         # The active player chooses the order in which cards reach the same owner's discard pile (DESTRUIDA).
@@ -483,7 +501,7 @@ class Game:
                 if ability.get("event") == event and self._event_matches(card, ability, info):
                     pending.append(self.pending(card, f"{card.uid}:{event}:{i}",
                                            f"«Después de» de {self.label(card)}", f"'After' of {self.label(card, 'en')}",
-                                           (card, ability, info)))
+                                           Triggered(card, ability, info)))
         return pending
 
     def own_abilities(self, card: CardState, trigger: str, info: dict[str, Any]) -> list[Pending[Any]]:
@@ -491,18 +509,19 @@ class Game:
         names = {"after-reap": ("«Después de cosechar:»", "'After Reap:'"), "after-fight": ("«Después de luchar:»", "'After Fight:'")}
         es, en = names.get(trigger, (trigger, trigger))
         return [self.pending(card, f"{card.uid}:{trigger}:{i}", *self.ability_label(card, ability, es, en),
-                             (card, ability, info))
+                             Triggered(card, ability, info))
                 for i, ability in enumerate(self.abilities_of(card, trigger))]
 
-    def resolve_pending(self, pending: list[Pending[Any]]) -> None:
-        """Resolve simultaneous abilities in the active player's order; one whose card has left play does not."""
+    def resolve_pending(self, pending: list[Pending[Triggered]]) -> None:
+        """Resolve simultaneous abilities in the active player's order; one whose card has left play meanwhile does
+        not, unless it resolves from anywhere (a "Jugar:" ability of an action)."""
         if not pending:
             return
 
-        def run(p: Pending[Any]) -> None:
-            card, ability, info = p.item
-            if self.board.in_play(card):
-                self.run_ability(card, ability, label_es=p.label_es, label_en=p.label_en, event=info)
+        def run(p: Pending[Triggered]) -> None:
+            t = p.item
+            if not t.needs_card_in_play or self.board.in_play(t.card):
+                self.run_ability(t.card, t.ability, label_es=p.label_es, label_en=p.label_en, event=t.event, rule=t.rule)
 
         order_simultaneous(self.res, pending, policy=ACTIVE_PLAYER_ORDERS, players=[self.active],
                            rule="order.simultaneous", resolve=run)

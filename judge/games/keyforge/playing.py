@@ -7,7 +7,7 @@ from typing import Any
 from judge.core.decisions import Option, Question
 from judge.core.position import CardState
 from judge.core.timing import Pending
-from judge.games.keyforge.game import AbilityContext, Game, each_in_order
+from judge.games.keyforge.game import AbilityContext, Game, Triggered, each_in_order
 
 
 def play(game: Game, card: CardState) -> None:
@@ -47,16 +47,16 @@ def play(game: Game, card: CardState) -> None:
         # order.play.3: "Play:" and "after you play" effects, in the active player's order.
         with game.res.step("play-effects", "order.play.3", "Efectos «Jugar:» y «después de jugar»",
                            "'Play:' and 'after you play' effects", card=card.uid):
+            info = {"card": card, "player": pid}
             pending: list[Pending[Any]] = []
             if game.position.find(card.uid):
-                for i, ability in enumerate(game.board.define(card).abilities):
-                    if ability.get("trigger") == "play":
-                        pending.append(game.pending(card, f"{card.uid}:play:{i}", f"«Jugar:» de {game.label(card)}",
-                                                    f"'Play:' of {game.label(card, 'en')}", ability, controller=pid))
-            if pending:
-                each_in_order(game, pending, lambda p: game.run_ability(card, p.item, label_es=p.label_es,
-                                                                        label_en=p.label_en, rule="play-abilities"))
-            game.fire("play", card=card, player=pid)
+                for i, ability in enumerate(game.abilities_of(card, "play")):
+                    pending.append(game.pending(card, f"{card.uid}:play:{i}", f"«Jugar:» de {game.label(card)}",
+                                                f"'Play:' of {game.label(card, 'en')}",
+                                                Triggered(card, ability, info, needs_card_in_play=False, rule="play-abilities"),
+                                                controller=pid))
+            pending += game.collect("play", **info)
+            game.resolve_pending(pending)
         # order.play.4: an action goes to the discard pile.
         if d.type == "action":
             found = game.position.find(card.uid)

@@ -38,7 +38,7 @@ RULE_KEYS = frozenset({
     "if-you-do", "infinite-loops", "keys", "lasting-effects", "leaves-play", "may", "omega", "omni",
     "order.action-omni.1", "order.action-omni.2", "order.choose-house.1", "order.choose-house.3",
     "order.damage.1", "order.damage.2", "order.damage.3", "order.damage.4", "order.destroyed.1",
-    "order.destroyed.2", "order.destroyed.3", "order.draw.1", "order.end-of-turn", "order.fight.1",
+    "order.destroyed.2", "order.destroyed.3", "order.destroyed.4", "order.draw.1", "order.end-of-turn", "order.fight.1",
     "order.fight.2", "order.fight.3", "order.fight.4", "order.fight.5", "order.forge.1", "order.forge.2",
     "order.play.1", "order.play.2", "order.play.3", "order.play.4", "order.ready.1", "order.reap.1",
     "order.reap.2", "order.reap.3", "order.simultaneous", "order.start-of-turn", "pending-damage", "play-abilities",
@@ -151,11 +151,15 @@ class KeyForge(Ruleset):
         """The cards as this ruleset's document has them (errata apply from the document that made them)."""
         return _catalog_with(self.id, _custom_key(position.cards))[0]
 
-    def same_card(self, a: str, b: str) -> bool:
-        try:
-            return default_catalog().lookup(a).id == default_catalog().lookup(b).id
-        except UnknownCardError:
-            return False
+    def canonical(self, position: Position, expected: Any) -> Any:
+        if isinstance(expected, list):
+            return [self.canonical(position, e) for e in expected]
+        if isinstance(expected, str) and not position.find(expected):
+            try:
+                return self.catalog_for(position).lookup(expected).id
+            except UnknownCardError:
+                return expected
+        return expected
 
     # Positions.
 
@@ -480,7 +484,7 @@ class KeyForge13(KeyForge):
         **{f"order.fight.{i}": "use-creatures.fight" for i in (1, 2, 3, 4, 5)},
         **{f"order.damage.{i}": "damage-and-armor" for i in (1, 3, 4)},
         "order.damage.2": "damage-and-armor",
-        **{f"order.destroyed.{i}": "destroyed" for i in (1, 2, 3)},
+        **{f"order.destroyed.{i}": "destroyed" for i in (1, 2, 3, 4)},
         **{f"order.play.{i}": "play-cards" for i in (1, 2, 3, 4)},
         **{f"order.action-omni.{i}": "use-creatures.action" for i in (1, 2)},
         "order.ready.1": "turn.step-4-ready", "order.draw.1": "turn.step-5-draw",

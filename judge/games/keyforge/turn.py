@@ -6,7 +6,7 @@ from __future__ import annotations
 from judge.core.decisions import Option, Question
 from judge.core.timing import Pending
 from judge.games.keyforge.board import IN_PLAY
-from judge.games.keyforge.game import Game, each_in_order
+from judge.games.keyforge.game import Game, Triggered
 
 PER_TURN_CARD_STATE = ("armor-used", "elusive-used")
 PER_TURN_VALUES = ("plays", "uses", "actions-this-step", "step-ended", "first-turn-cards")
@@ -84,8 +84,8 @@ def _timed_abilities(game: Game, trigger: str, pid: str) -> None:
             if (whose == "yours" and card.controller != pid) or (whose == "opponents" and card.controller == pid):
                 continue
             pending.append(game.pending(card, f"{card.uid}:{trigger}:{i}", f"Efecto de {game.label(card)}",
-                                   f"Effect of {game.label(card, 'en')}", (card, ability)))
-    each_in_order(game, pending, lambda p: game.run_ability(p.item[0], p.item[1], label_es=p.label_es, label_en=p.label_en))
+                                        f"Effect of {game.label(card, 'en')}", Triggered(card, ability, {"player": pid})))
+    game.resolve_pending(pending)
 
 
 def start_turn(game: Game, pid: str) -> None:
