@@ -162,6 +162,9 @@ class Board:
         return max(0, base + sum(int(e.get("amount", 0)) for _, e in self._modifiers(card, "armor")))
 
     def keyword(self, card: CardState, name: str) -> int:
+        # "Lose" beats "gain" (PERDER FRENTE A OBTENER): a lost keyword is gone whatever grants it.
+        if any(e.get("keyword") == name for _, e in self._modifiers(card, "lose-keyword")):
+            return 0
         total = 0 if self.is_blank(card) else self.define(card).keyword(name)
         for _, e in self._modifiers(card, "keyword"):
             if e.get("keyword") == name:
@@ -198,6 +201,11 @@ class Board:
             return []
         i = line.index(card)
         return [line[j] for j in (i - 1, i + 1) if 0 <= j < len(line)]
+
+    def is_in_center(self, card: CardState) -> bool:
+        """CENTRO DE LA LÍNEA DE BATALLA: as many creatures on each side (only with an odd number of creatures)."""
+        line = self.battleline(card.controller)
+        return card in line and len(line) % 2 == 1 and line.index(card) == len(line) // 2
 
     def is_on_flank(self, card: CardState) -> bool:
         line = self.battleline(card.controller)

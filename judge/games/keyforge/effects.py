@@ -80,7 +80,9 @@ def run_effect(ctx: AbilityContext, effect: dict[str, Any]) -> int:
         return 0
     if effect.get("may"):
         verb = effect["do"]
-        if not game.ask_yes_no(ctx.controller, "may", f"¿Quieres resolver «{verb}»?", f"Do you want to resolve '{verb}'?"):
+        # JUGADOR ACTIVO: unless the ability says otherwise, the active player makes every decision, even for an
+        # opponent's card (the 1.1 FAQ on Backup de Biomatriz, KF11-FAQ-06, applies it to a "may").
+        if not game.ask_yes_no(decider(ctx, effect), "may", f"¿Se resuelve «{verb}»?", f"Is '{verb}' resolved?"):
             return 0
     if "for-each" in effect:
         # "For each": the effect happens once per counted thing, each time with its own choices (POR CADA;
@@ -107,6 +109,17 @@ def run_effect(ctx: AbilityContext, effect: dict[str, Any]) -> int:
 
 
 # Values, amounts, players, conditions.
+
+def decider(ctx: AbilityContext, effect: dict[str, Any]) -> str:
+    """Who makes a decision of this effect: the active player (JUGADOR ACTIVO), unless the ability names someone
+    (``chooser = "controller"`` / ``"opponent"`` — "your opponent chooses")."""
+    who = effect.get("chooser")
+    if who == "controller":
+        return ctx.controller
+    if who == "opponent":
+        return ctx.game.position.opponent(ctx.controller)
+    return ctx.game.active
+
 
 def player_of(ctx: AbilityContext, who: str | None) -> str:
     if who in (None, "you", "controller"):
@@ -165,6 +178,10 @@ def condition(ctx: AbilityContext, cond: dict[str, Any]) -> bool:
         left, op, right = cond["compare"]
         a, b = value(ctx, left), value(ctx, right)
         return {">": a > b, ">=": a >= b, "<": a < b, "<=": a <= b, "==": a == b, "!=": a != b}[op]
+    if "haunted" in cond:
+        # EMBRUJADO: a player with 10 or more cards in their discard pile.
+        pid = player_of(ctx, cond["haunted"])
+        return len(ctx.game.position.player(pid).zone("discard")) >= 10
     if "count-at-least" in cond:
         spec, n = cond["count-at-least"]
         return len(candidates(ctx.game, {**spec, "all": True}, ctx)) >= n
@@ -319,10 +336,10 @@ def _move_out(zone: str, rule: str) -> Handler:
         moved = 0
         for c in targets(ctx, e, rule=rule):
             if ctx.game.board.in_play(c):
-                ctx.game.leaves_play(c, zone, rule=rule)
+                moved += int(ctx.game.leave_play_by_effect(c, zone, rule=rule))
             else:
                 ctx.game.res.move(c, c.owner, zone)
-            moved += 1
+                moved += 1
         return moved
     return run
 
@@ -405,7 +422,15 @@ def _lasting(ctx: AbilityContext, e: dict[str, Any]) -> int:
         effect["target"] = {"uids": [ctx.source]}
     if effect.get("house") == "chosen":
         effect["house"] = ctx.chosen_house
-    entry = {"source": ctx.source, "controller": ctx.controller, "duration": e.get("duration", "turn"), "effect": effect}
+    entry: dict[str, Any] = {"source": ctx.source, "controller": ctx.controller, "duration": e.get("duration", "turn"),
+                             "effect": effect}
+    source = ctx.source_card
+    if source is not None:
+        entry["card"] = source.card
+    if "trigger" in e:
+        entry["ability"] = {"trigger": "after", **e["trigger"]}
+        if not effect:
+            entry.pop("effect")
     lasting = list(ctx.game.position.values.get("lasting", []))
     lasting.append(entry)
     with ctx.game.res.step("lasting", "lasting-effects", "Se crea un efecto duradero", "A lasting effect is created"):
@@ -476,7 +501,7 @@ def _choose_house(ctx: AbilityContext, e: dict[str, Any]) -> int:
     from judge.games.keyforge.catalog import HOUSES
 
     houses = [h for h in HOUSES if h not in ("none", "prophecy", "tide")]
-    ctx.chosen_house = ctx.game.res.ask(Question(key="name-house", player=ctx.controller, rule="house-choice",
+    ctx.chosen_house = ctx.game.res.ask(Question(key="name-house", player=decider(ctx, e), rule="house-choice",
                                                  prompt_es="Elige una Casa", prompt_en="Choose a house",
                                                  options=tuple(Option(h, h, h) for h in houses)))
     return 1
@@ -500,7 +525,7 @@ def _use(ctx: AbilityContext, e: dict[str, Any]) -> int:
         if not ways:
             continue
         how = ways[0] if len(ways) == 1 else ctx.game.res.ask(Question(
-            key="use-how", player=ctx.controller, rule="using-cards-through-other-cards",
+            key="use-how", player=decider(ctx, e), rule="using-cards-through-other-cards",
             prompt_es=f"¿Cómo usas {ctx.game.label(c)}?", prompt_en=f"How do you use {ctx.game.label(c, 'en')}?",
             options=tuple(Option(w, {"reap": "Cosechar", "fight": "Luchar", "action": "Acción", "omni": "Omni",
                                      "unstun": "Retirar aturdimiento"}[w], w) for w in ways)))
@@ -527,3 +552,65 @@ def _archive_from_hand(ctx: AbilityContext, e: dict[str, Any]) -> int:
         with ctx.game.res.step("archive", "archives", f"Se archiva {ctx.game.label(c)}", f"{ctx.game.label(c, 'en')} is archived"):
             ctx.game.res.move(c, pid, "archives")
     return n
+
+
+@handler("exalt")
+def _exalt(ctx: AbilityContext, e: dict[str, Any]) -> int:
+    n = 0
+    for c in targets(ctx, e, rule="exalt"):
+        with ctx.game.res.step("exalt", "exalt", f"Se exalta a {ctx.game.label(c)}: 1 Æmbar de la reserva común sobre ella",
+                               f"{ctx.game.label(c, 'en')} is exalted: 1 Æmber from the common supply on it", card=c.uid):
+            ctx.game.res.set_card(c, "amber", int(c.get("amber", 0)) + 1)
+        n += 1
+    return n
+
+
+@handler("pay")
+def _pay(ctx: AbilityContext, e: dict[str, Any]) -> int:
+    pid = player_of(ctx, e.get("player"))
+    other = ctx.game.position.opponent(pid)
+    n = min(amount(ctx, e), ctx.game.amber(pid))
+    with ctx.game.res.step("pay", "pay", f"{pid} paga {n} Æmbar a {other}", f"{pid} pays {n} Æmber to {other}"):
+        ctx.game.res.set_player(pid, "amber", ctx.game.amber(pid) - n)
+        ctx.game.res.set_player(other, "amber", ctx.game.amber(other) + n)
+    return n
+
+
+@handler("move-aember")
+def _move_aember(ctx: AbilityContext, e: dict[str, Any]) -> int:
+    # MOVER: moving Æmber is not capturing, stealing or losing it; nothing that waits for those happens.
+    sources = targets(ctx, e, "from", rule="move")
+    if not sources:
+        return 0
+    source = sources[0]
+    n = min(amount(ctx, e), int(source.get("amber", 0)))
+    dest = e.get("to", "supply")
+    with ctx.game.res.step("move-aember", "move", f"Se mueven {n} Æmbar de {ctx.game.label(source)}",
+                           f"{n} Æmber is moved from {ctx.game.label(source, 'en')}", card=source.uid):
+        ctx.game.res.set_card(source, "amber", int(source.get("amber", 0)) - n)
+        if dest in ("you", "opponent"):
+            pid = player_of(ctx, dest)
+            ctx.game.res.set_player(pid, "amber", ctx.game.amber(pid) + n)
+        elif dest != "supply":
+            for card in resolve_target(ctx.game, dest, ctx, rule="move", verb="move-aember")[:1]:
+                ctx.game.res.set_card(card, "amber", int(card.get("amber", 0)) + n)
+    return n
+
+
+@handler("unforge")
+def _unforge(ctx: AbilityContext, e: dict[str, Any]) -> int:
+    pid = player_of(ctx, e.get("player", "opponent"))
+    keys = ctx.game.position.player(pid).values.get("keys", 0)
+    if not ctx.game.board.forged_keys(pid):
+        return 0
+    with ctx.game.res.step("unforge", "unforge", f"Se desforja una llave de {pid}", f"One of {pid}'s keys is unforged"):
+        if isinstance(keys, list):
+            from judge.core.decisions import Option, Question
+
+            color = keys[0] if len(keys) == 1 else ctx.game.res.ask(Question(
+                key="key-color", player=decider(ctx, e), rule="unforge", prompt_es="¿Qué llave se desforja?",
+                prompt_en="Which key is unforged?", options=tuple(Option(k, k, k) for k in keys)))
+            ctx.game.res.set_player(pid, "keys", [k for k in keys if k != color])
+        else:
+            ctx.game.res.set_player(pid, "keys", int(keys) - 1)
+    return 1

@@ -212,6 +212,8 @@ class Game:
     def _lethal(self, creature: CardState) -> bool:
         if creature.uid in {c.uid for c in self.marked}:
             return False
+        if self.board.keyword(creature, "invulnerable"):
+            return False  # INVULNERABLE: it cannot be destroyed, so it stays in play even with power 0
         damage = int(creature.get("damage", 0))
         power = self.board.power(creature)
         return damage >= power if damage else power == 0
@@ -219,6 +221,10 @@ class Game:
     def check_state(self) -> None:
         """Destroy creatures whose damage reaches their power, and power-0 creatures (DAÑO, PODER)."""
         lethal = [c for c in self.board.creatures() if self._lethal(c) and c.uid not in self.leaving]
+        zero = [c for c in lethal if not c.get("damage")]
+        for c in zero:
+            self.res.note("power-zero", "KF172-GEN-21", f"{self.label(c)} tiene Poder 0 y ningún daño: es destruida",
+                          f"{self.label(c, 'en')} has power 0 and no damage: it is destroyed", card=c.uid)
         if lethal:
             self.destroy(lethal, rule="damage")
 
@@ -242,6 +248,13 @@ class Game:
                 if card.uid in marked_uids:
                     self.res.note("already-marked", "destroyed", f"{self.label(card)} ya está marcada: no se vuelve a marcar",
                                   f"{self.label(card, 'en')} is already marked: it is not marked again", card=card.uid)
+                continue
+            if self.board.keyword(card, "invulnerable"):
+                self.res.note("invulnerable", "invulnerable", f"{self.label(card)} es invulnerable: no puede ser destruida",
+                              f"{self.label(card, 'en')} is invulnerable: it cannot be destroyed", card=card.uid)
+                continue
+            if card.get("ward"):
+                self.remove_ward(card, "destroyed")
                 continue
             newly.append(card)
             marked_uids.add(card.uid)
@@ -342,6 +355,23 @@ class Game:
         return ordered
 
     # Leaving play (ABANDONA EL JUEGO).
+
+    def remove_ward(self, card: CardState, what: str) -> None:
+        """ESCUDAR: instead of being dealt damage, destroyed or leaving play, the creature loses its ward."""
+        es = {"damage": "recibir daño", "destroyed": "ser destruida", "leave": "abandonar el juego"}[what]
+        en = {"damage": "being dealt damage", "destroyed": "being destroyed", "leave": "leaving play"}[what]
+        with self.res.step("ward", "ward", f"Escudo: en vez de {es}, {self.label(card)} pierde el Escudo",
+                           f"Ward: instead of {en}, {self.label(card, 'en')} loses its ward", card=card.uid):
+            self.res.set_card(card, "ward", False)
+
+    def leave_play_by_effect(self, card: CardState, zone: str, *, rule: str) -> bool:
+        """An effect moves a card out of play (return to hand, archive, purge): a warded creature stays instead,
+        unless it was already marked for destruction (ESCUDAR)."""
+        if card.get("ward") and not card.get("marked") and self.board.is_creature(card):
+            self.remove_ward(card, "leave")
+            return False
+        self.leaves_play(card, zone, rule=rule)
+        return True
 
     def leaves_play(self, card: CardState, zone: str, *, rule: str = "leaves-play", to_player: str | None = None,
                     index: int | None = None) -> None:
@@ -502,7 +532,27 @@ class Game:
                     pending.append(self.pending(card, f"{card.uid}:{event}:{i}",
                                            f"«Después de» de {self.label(card)}", f"'After' of {self.label(card, 'en')}",
                                            Triggered(card, ability, info)))
+        # Lasting effects that wait for an event ("for the remainder of the turn, each time you play…") go on even if
+        # the card that made them has left play (EFECTOS DURADEROS).
+        for n, lasting in enumerate(self.position.values.get("lasting", [])):
+            ability = lasting.get("ability")
+            if not ability or ability.get("event") != event:
+                continue
+            source = self.lasting_source(lasting)
+            if self._event_matches(source, ability, info):
+                es, en = f"Efecto duradero de {self.label(source)}", f"Lasting effect of {self.label(source, 'en')}"
+                pending.append(self.pending(source, f"lasting{n}:{event}", es, en,
+                                            Triggered(source, ability, info, needs_card_in_play=False),
+                                            controller=lasting["controller"]))
         return pending
+
+    def lasting_source(self, lasting: dict[str, Any]) -> CardState:
+        """The card that made a lasting effect, wherever it is now (or as it was, if it is gone from the position)."""
+        found = self.position.find(lasting.get("source", ""))
+        if found:
+            return found[2]
+        return CardState(uid=lasting.get("source", "?"), card=lasting.get("card", "?"), owner=lasting["controller"],
+                         controller=lasting["controller"])
 
     def own_abilities(self, card: CardState, trigger: str, info: dict[str, Any]) -> list[Pending[Any]]:
         """A card's own abilities of one trigger ("Después de cosechar:" of the creature that reaped…)."""
@@ -542,6 +592,8 @@ class Game:
         if "fighting-self" in f and info.get("fighting") != card.uid:
             return False
         if "house" in f and info.get("house") != f["house"]:
+            return False
+        if f.get("not-self") and subject is not None and subject.uid == card.uid:
             return False
         if "subject" in f and subject is not None and not matches(self.board, f["subject"], subject,
                                                                   controller=card.controller, source=card):

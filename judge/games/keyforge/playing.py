@@ -17,6 +17,7 @@ def play(game: Game, card: CardState) -> None:
     played[card.card] = played.get(card.card, 0) + 1
     with game.res.step("play", "play-cards", f"{pid} juega {game.label(card)}", f"{pid} plays {game.label(card, 'en')}",
                        card=card.uid):
+        _use_permission(game, card)
         game.res.set_value("plays", played)
         game.res.set_value("actions-this-step", int(game.position.values.get("actions-this-step", 0)) + 1)
         if game.position.values.get("first-turn"):
@@ -48,6 +49,8 @@ def play(game: Game, card: CardState) -> None:
         with game.res.step("play-effects", "order.play.3", "Efectos «Jugar:» y «después de jugar»",
                            "'Play:' and 'after you play' effects", card=card.uid):
             info = {"card": card, "player": pid}
+            if game.rules.play_triggers_before_play_effects():
+                game.resolve_pending(game.collect("play", **info))
             pending: list[Pending[Any]] = []
             if game.position.find(card.uid):
                 for i, ability in enumerate(game.abilities_of(card, "play")):
@@ -55,7 +58,8 @@ def play(game: Game, card: CardState) -> None:
                                                 f"'Play:' of {game.label(card, 'en')}",
                                                 Triggered(card, ability, info, needs_card_in_play=False, rule="play-abilities"),
                                                 controller=pid))
-            pending += game.collect("play", **info)
+            if not game.rules.play_triggers_before_play_effects():
+                pending += game.collect("play", **info)
             game.resolve_pending(pending)
         # order.play.4: an action goes to the discard pile.
         if d.type == "action":
@@ -65,6 +69,27 @@ def play(game: Game, card: CardState) -> None:
                                    "The action goes to the discard pile", card=card.uid):
                     game.res.move(card, card.owner, "discard")
         game.check_state()
+
+
+def _use_permission(game: Game, card: CardState) -> None:
+    """A card played through a "you may play one … card" effect uses that permission up."""
+    from judge.games.keyforge.board import Board
+
+    board = Board(game.position, game.board.catalog)
+    house = game.position.player(game.active).values.get("house")
+    first_turn_extra = game.position.values.get("first-turn") and int(game.position.values.get("first-turn-cards", 0)) >= 1
+    if house in board.houses(card) and not first_turn_extra:
+        return
+    index = game.rules.play_permission(game.position, board, card)
+    if index is None:
+        return
+    lasting = [dict(e) for e in game.position.values.get("lasting", [])]
+    effect = dict(lasting[index]["effect"])
+    effect["count"] = int(effect.get("count", 1)) - 1
+    lasting[index] = {**lasting[index], "effect": effect}
+    with game.res.step("permission", "play-cards", "Se usa el permiso de jugar una carta más",
+                       "The permission to play one more card is used", card=card.uid):
+        game.res.set_value("lasting", lasting)
 
 
 def play_from_effect(game: Game, card: CardState, *, origin: str) -> bool:

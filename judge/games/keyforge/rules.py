@@ -28,7 +28,7 @@ CARD_STATE = {
 """Card state a position may give a card; named counters are written ``counter-<name> = N``."""
 PLAYER_VALUES = {"amber", "keys", "chains", "houses", "house", "name", "token"}
 STEPS = ("start", "forge", "house", "main", "ready", "draw", "end")
-VERBS = ("play", "discard", "reap", "fight", "action", "omni", "unstun", "end-turn")
+VERBS = ("play", "discard", "reap", "fight", "action", "omni", "unstun", "raise-tide", "end-turn")
 
 RULE_KEYS = frozenset({
     "aember", "aember-bonus-icon", "action-abilities", "active-house", "alpha", "archives", "armor", "assault",
@@ -47,7 +47,7 @@ RULE_KEYS = frozenset({
     "skirmish", "splash-attack", "steal", "stun", "taunt", "turn-sequence", "turn.step-1-forge",
     "turn.step-3-play-discard-use", "turn.step-5-draw", "upgrades", "use-creatures", "use-artifacts",
     "using-cards-through-other-cards", "enrage", "ward", "ability", "scrap", "treachery", "token-creatures", "tide",
-    "swap", "deck", "gigantic", "for-each", "most-powerful", "least-powerful", "most-powerful-groups", "least-powerful-groups", "exalt", "invulnerable", "restrictions", "cannot-vs-must", "golden-rule",
+    "swap", "deck", "gigantic", "for-each", "pay", "move", "unforge", "most-powerful", "least-powerful", "most-powerful-groups", "least-powerful-groups", "exalt", "invulnerable", "restrictions", "cannot-vs-must", "golden-rule",
 })
 """Every rule key the KeyForge code cites (a test checks that each resolves in every ruleset's document)."""
 
@@ -119,6 +119,11 @@ class KeyForge(Ruleset):
     def first_turn_limit_modifiable(self) -> bool:
         """17.2 Regla del primer turno: card effects may modify it."""
         return True
+
+    def play_triggers_before_play_effects(self) -> bool:
+        """17.2 (KF172-CARD-01): "each time you play a card" effects resolve together with "Jugar:" effects, in the
+        active player's order."""
+        return False
 
     def play_restriction(self, game: Game, card: CardState) -> str | None:
         """Why this card cannot be played now by a card effect (its own play restriction), or None."""
@@ -301,6 +306,12 @@ class KeyForge(Ruleset):
             if position.step != "main":
                 raise IllegalPlayError("the turn can only be ended from step 3", rule=self.cite("turn-sequence"))
             return
+        if play.verb == "raise-tide":
+            if position.step != "main":
+                raise IllegalPlayError("the tide is raised in step 3", rule=self.cite("tide"))
+            if position.values.get("tide") == position.active:
+                raise IllegalPlayError("the tide is already high for you", rule=self.cite("tide"))
+            return
         if position.step != "main":
             raise IllegalPlayError(f"cards are played, discarded and used in step 3, not in step {position.step!r}",
                                    rule=self.cite("turn.step-3-play-discard-use"))
@@ -321,7 +332,7 @@ class KeyForge(Ruleset):
         if card.get("exhausted"):
             raise IllegalPlayError(f"{board.label(card)} is exhausted: only ready cards can be used",
                                    rule=self.cite("ready-and-exhausted"))
-        if play.verb != "omni" and house not in board.houses(card):
+        if play.verb != "omni" and house not in board.houses(card) and not board.keyword(card, "versatile"):
             raise IllegalPlayError(f"{board.label(card)} is not of the active house ({house})",
                                    rule=self.cite("turn.step-3-play-discard-use"))
         self._verify_rule_of_six(position, board, card)
@@ -334,8 +345,13 @@ class KeyForge(Ruleset):
             raise IllegalPlayError(f"{board.label(card)} is not stunned", rule=self.cite("stun"))
         if play.verb == "fight" and not board.battleline(position.opponent(active)):
             raise IllegalPlayError("a creature cannot fight when there are no enemy creatures", rule=self.cite("fight"))
-        if play.verb == "reap" and card.get("enrage") and board.battleline(position.opponent(active)):
-            raise IllegalPlayError(f"{board.label(card)} is enraged: it must fight if it can", rule=self.cite("enrage"))
+        if play.verb in ("reap", "action", "omni") and card.get("enrage") and board.battleline(position.opponent(active)):
+            raise IllegalPlayError(f"{board.label(card)} is enraged: it must be used to fight if it can",
+                                   rule=self.cite("enrage"))
+        if play.verb == "reap":
+            game = self._probe(position)
+            if self.cannot_use(game, card, "reap"):
+                raise IllegalPlayError(f"{board.label(card)} cannot reap", rule=self.cite("restrictions"))
         if play.verb in ("action", "omni"):
             trigger = play.verb
             if not any(a.get("trigger") == trigger for a in board.define(card).abilities):
@@ -354,15 +370,31 @@ class KeyForge(Ruleset):
             raise IllegalPlayError(f"{board.name(card)} (or copies of it) was already played or used 6 times this turn",
                                    rule=self.cite("rule-of-six"))
 
+    def play_permission(self, position: Position, board: Board, card: CardState) -> int | None:
+        """Index of a lasting "you may play one … card this turn" effect that lets this card be played, if any."""
+        from judge.games.keyforge.targets import matches
+
+        for i, lasting in enumerate(position.values.get("lasting", [])):
+            effect = lasting.get("effect", {})
+            if effect.get("modify") == "may-play" and lasting["controller"] == position.active \
+                    and int(effect.get("count", 1)) > 0 \
+                    and matches(board, {"kind": "card", **{k: v for k, v in effect.items() if k == "filter"}}, card,
+                                controller=position.active, source=None):
+                return i
+        return None
+
     def _verify_from_hand(self, position: Position, board: Board, card: CardState, verb: str, house: str | None) -> None:
         d = board.define(card)
-        if house not in board.houses(card):
+        permission = self.play_permission(position, board, card) if verb == "play" else None
+        if house not in board.houses(card) and permission is None:
             raise IllegalPlayError(f"{d.name_es} is not of the active house ({house})",
                                    rule=self.cite("turn.step-3-play-discard-use"))
         self._verify_step_open(position)
         if position.values.get("first-turn") and int(position.values.get("first-turn-cards", 0)) >= 1:
-            raise IllegalPlayError("on the first player's first turn only one card may be played or discarded from hand",
-                                   rule=self.cite("first-turn-rule"))
+            # 17.2 lets card effects modify the first-turn rule (Desplazamiento de Fase, KF172-GEN-81); 1.1 did not.
+            if permission is None or not self.first_turn_limit_modifiable():
+                raise IllegalPlayError("on the first player's first turn only one card may be played or discarded from hand",
+                                       rule=self.cite("first-turn-rule"))
         if verb == "discard":
             return
         self._verify_rule_of_six(position, board, card)
@@ -371,6 +403,15 @@ class KeyForge(Ruleset):
                                    "discarded this step", rule=self.cite("alpha"))
         if d.type == "upgrade" and not board.creatures():
             raise IllegalPlayError("an upgrade needs a creature in play to attach to", rule=self.cite("upgrades"))
+        reason = self.play_restriction(self._probe(position), card)
+        if reason:
+            raise IllegalPlayError(f"{d.name_es} cannot be played now ({reason})", rule=self.cite("restrictions"))
+
+    def _probe(self, position: Position) -> Game:
+        """A Game over a copy of the position, for questions asked before a play starts (nothing is recorded)."""
+        from judge.core.resolution import Resolution
+
+        return Game(self, Resolution(position.copy(), [], self.cite))
 
     def legal_plays(self, position: Position) -> list[Play]:
         plays: list[Play] = []
@@ -383,7 +424,7 @@ class KeyForge(Ruleset):
         for zone in IN_PLAY:
             for card in active.zone(zone):
                 candidates += [Play(v, card.uid) for v in ("reap", "fight", "action", "omni", "unstun")]
-        candidates.append(Play("end-turn"))
+        candidates += [Play("raise-tide"), Play("end-turn")]
         for play in candidates:
             if self.can_play(position, play):
                 plays.append(play)
@@ -393,6 +434,16 @@ class KeyForge(Ruleset):
         game = Game(self, res)
         if play.verb == "end-turn":
             turn.end_turn(game)
+            return
+        if play.verb == "raise-tide":
+            # MAREA: an "Omni:" ability the rules give the active player: raise the tide, gain 3 chains; no card is
+            # exhausted and it can be used any number of times (while the tide is not already high for them).
+            with res.step("raise-tide", "tide", "Omni de las reglas: sube la marea y obtén 3 cadenas",
+                          "The rules' Omni: raise the tide and gain 3 chains"):
+                game.raise_tide(res.position.active)
+                from judge.games.keyforge.effects import HANDLERS, AbilityContext
+
+                HANDLERS["gain-chains"](AbilityContext(game, "", res.position.active), {"do": "gain-chains", "amount": 3})
             return
         zones = {"play": ("hand",), "discard": ("hand",)}.get(play.verb, ("battleline", "artifacts"))
         card = self._find(res.position, play, zones, controller=None if play.verb in ("play", "discard") else res.position.active)
@@ -433,6 +484,8 @@ class KeyForge(Ruleset):
                 return board.forged_keys(head)
             if rest == "key-cost":
                 return board.key_cost(head)
+            if rest == "has-house":
+                return player.values.get("house") is not None
             if rest in PLAYER_VALUES:
                 return player.values.get(rest, 0 if rest in ("amber", "chains") else None)
             raise KeyError(path)
@@ -498,7 +551,7 @@ class KeyForge13(KeyForge):
         "token-creatures", "tide", "ward", "enrage", "scrap", "treachery", "gigantic", "exalt", "invulnerable",
         "splash-attack", "damage-bonus-icon", "capture-bonus-icon", "draw-bonus-icon", "discard-bonus-icon",
         "restrictions", "lasting-effects", "replacement-effects", "pending-damage", "infinite-loops", "shuffle",
-        "enters-play", "exhaust", "draw", "deck", "for-each",
+        "enters-play", "exhaust", "draw", "deck", "for-each", "move",
     })
 
     def elusive_spent_on_choice(self) -> bool:
@@ -508,6 +561,15 @@ class KeyForge13(KeyForge):
     def abilities_per_use(self, game: Game, card: CardState, abilities: list[dict[str, Any]], trigger: str) -> list[dict[str, Any]]:
         """1.3: all "Ação:" abilities of the card resolve when it is used."""
         return abilities
+
+    def first_turn_limit_modifiable(self) -> bool:
+        """1.3 (l.200): "Efeitos de carta podem modificar esta regra"."""
+        return True
+
+    def play_triggers_before_play_effects(self) -> bool:
+        """1.1/1.3 FAQ (KF11-FAQ-08, KF13-FAQ-06): after the bonus icons, "each time you play a card" effects resolve
+        before the played card's "Play:" effects, in a fixed order."""
+        return True
 
 
 @dataclass(frozen=True)

@@ -62,6 +62,11 @@ def matches(board: Board, target: dict[str, Any], card: CardState, *, controller
         return False
     if f.get("flank") and not board.is_on_flank(card):
         return False
+    if f.get("center") and not board.is_in_center(card):
+        return False
+    for flag, key in (("enraged", "enrage"), ("stunned", "stun"), ("warded", "ward")):
+        if flag in f and bool(card.get(key)) != bool(f[flag]):
+            return False
     if f.get("not-self") and source is not None and card.uid == source.uid:
         return False
     if f.get("neighbor-of-self") and (source is None or card not in board.neighbors(source)):
@@ -114,7 +119,8 @@ def _power_group(game: Game, cards: list[CardState], n: int, *, most: bool) -> l
 
 
 def resolve_target(game: Game, spec: Any, ctx: AbilityContext, *, rule: str, verb: str) -> list[CardState]:
-    """The cards a target names; asks the controller (or ``chooser``) when it says ``choose``."""
+    """The cards a target names; asks the active player (JUGADOR ACTIVO), or the ``chooser`` the ability names, when
+    it says ``choose``."""
     if isinstance(spec, str):
         return ctx.named(spec)
     found = candidates(game, spec, ctx)
@@ -126,7 +132,8 @@ def resolve_target(game: Game, spec: Any, ctx: AbilityContext, *, rule: str, ver
         game.res.note("no-target", "resolve-as-much-as-you-can", "No hay objetivo válido: esta parte no tiene efecto",
                       "No valid target: this part has no effect")
         return []
-    chooser = ctx.controller if spec.get("chooser", "you") == "you" else game.position.opponent(ctx.controller)
+    who = spec.get("chooser", "active")
+    chooser = {"controller": ctx.controller, "opponent": game.position.opponent(ctx.controller)}.get(who, game.active)
     if not up_to and len(found) <= n:
         if len(found) == 1 or n >= len(found):
             names = ", ".join(game.board.label(c) for c in found)

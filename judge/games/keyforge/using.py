@@ -117,6 +117,14 @@ def fight(game: Game, attacker: CardState, *, through_effect: bool = False) -> N
     if attacker.get("stun"):
         remove_stun(game, attacker)
         return
+    _fight(game, attacker)
+    if attacker.get("enrage") and game.board.in_play(attacker):
+        with game.res.step("enrage-ends", "enrage", f"{game.label(attacker)} se usó para luchar: pierde Enfurecer",
+                           f"{game.label(attacker, 'en')} was used to fight: its enrage is removed", card=attacker.uid):
+            game.res.set_card(attacker, "enrage", False)
+
+
+def _fight(game: Game, attacker: CardState) -> None:
     defenders, choice_rule = valid_defenders(game, attacker)
     with game.res.step("fight", "fight", f"{game.label(attacker)} lucha", f"{game.label(attacker, 'en')} fights",
                        card=attacker.uid):

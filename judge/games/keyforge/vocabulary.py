@@ -52,11 +52,13 @@ CONSTANT_EFFECTS = {
     "cannot-use": "the targets cannot be used",
     "gain-ability": "the targets gain `ability` (an ability table)",
     "fight-restriction": "the targets, when used to fight, can only fight creatures matching `only`",
+    "lose-keyword": "the targets lose `keyword` (and cannot gain it: PERDER FRENTE A OBTENER)",
     "set-power": "the targets' power is `value` (X)",
     "blank": "the targets' text boxes are considered blank (except traits)",
     "house": "the targets belong to `value` only (most recent wins)",
     "must-choose-house": "`player` must choose `house` as active house",
     "cannot-choose-house": "`player` cannot choose `house` as active house",
+    "may-play": "`player` may play `count` card(s) matching `filter` whatever the active house (and, where the rulebook allows it, beyond the first-turn limit)",
 }
 
 EFFECTS: dict[str, dict[str, str]] = {
@@ -95,16 +97,20 @@ EFFECTS: dict[str, dict[str, str]] = {
     "raise-tide": {"player": "player"},
     "swap": {"target": "target"},
     # Structure.
-    "lasting": {"duration": "duration", "effect": "constant", "replace": "replacement"},
+    "lasting": {"duration": "duration", "effect": "constant", "replace": "replacement", "trigger": "lasting-trigger"},
     "repeat": {"times": "amount", "what": "repeat-scope"},
     "choose-house": {},
     "use": {"target": "target", "ready": "bool"},
+    "exalt": {"target": "target"},
+    "pay": {"amount": "amount", "player": "player"},
+    "move-aember": {"amount": "amount", "from": "target", "to": "destination"},
+    "unforge": {"player": "player"},
     "archive-from-hand": {"amount": "amount", "player": "player"},
 }
 """Each effect with its parameters and their kinds. Every effect may also carry ``if`` (a condition), ``may``
 (the player may decline) and ``then`` (effects that happen only "if you do")."""
 
-COMMON_EFFECT_KEYS = {"do", "if", "may", "then", "note", "instead", "for-each"}
+COMMON_EFFECT_KEYS = {"do", "if", "may", "then", "note", "instead", "for-each", "chooser"}
 DURATIONS = {"turn", "until-your-next-turn", "next-time", "while-in-play", "while-controlled"}
 PLAYERS = {"you", "opponent", "controller", "owner", "active"}
 SIDES = {"friendly", "enemy", "any"}
@@ -112,7 +118,7 @@ KINDS = {"creature", "artifact", "upgrade", "card", "action"}
 TARGET_KEYS = {"choose", "all", "kind", "side", "filter", "up-to", "chooser", "zone"}
 FILTERS = {"house", "not-house", "trait", "not-trait", "power-at-most", "power-at-least", "damaged", "undamaged",
            "exhausted", "ready", "flank", "neighbor-of-self", "neighbor-of-it", "not-self", "not-it", "most-powerful",
-           "least-powerful", "keyword", "name", "token"}
+           "least-powerful", "keyword", "name", "token", "center", "enraged", "stunned", "warded"}
 NAMED_TARGETS = {"self", "host", "attacker", "defender", "it", "each-neighbor", "that-creature", "granter"}
 
 
@@ -182,6 +188,8 @@ def check_effect(effect: Any, where: str) -> list[Problem]:
             problems.append(Problem(f"{where}.{k}", "what is \"previous\" (the preceding effect) or \"ability\" (all of it)"))
         elif kind == "constant":
             problems.extend(check_constant(v, f"{where}.{k}"))
+        elif kind == "lasting-trigger":
+            problems.extend(check_ability({"trigger": "after", **v} if isinstance(v, dict) else v, f"{where}.{k}"))
     for i, sub in enumerate(effect.get("then", [])):
         problems.extend(check_effect(sub, f"{where}.then[{i}]"))
     return problems

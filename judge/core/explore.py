@@ -1,0 +1,214 @@
+"""Exploring a play: resolve it under every combination of answers and group the outcomes that are the same.
+
+A judge asks "does this choice matter?". Resolution is a deterministic function of (position, play, answers), so
+the answer is a search: start with no answers, and every time resolution stops with a question, branch on each
+legal answer. The search is bounded (a budget of resolutions, a cap on the answers tried per question); what the
+bounds leave out is counted, never hidden.
+
+>>> from judge import rulesets
+>>> rs = rulesets.get("keyforge-17.2")
+>>> p = rs.read_position({"active": "p1", "step": "main", "players": {
+...     "p1": {"house": "shadows", "hand": ["Gato por Liebre"]}, "p2": {"amber": 3}}})
+>>> ex = explore(rs, p, "play Gato por Liebre")
+>>> len(ex.groups), ex.cut, ex.matters
+(1, 0, False)
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+from dataclasses import dataclass, field
+from typing import Any, Sequence
+
+from judge.core.decisions import Question
+from judge.core.errors import JudgeError
+from judge.core.position import Position
+from judge.core.resolution import Outcome
+from judge.core.ruleset import Play, Ruleset
+
+ORDER_CAP = 24
+"""At most this many orderings of one question are tried (4 options have 24)."""
+
+
+@dataclass
+class Path:
+    """One complete way through the play: the answers given, in order, and the questions they answered."""
+
+    answers: list[Any]
+    questions: list[Question]
+
+    def describe(self, lang: str = "es") -> list[dict[str, Any]]:
+        """Each answer with its question's key, who gave it and the chosen options' labels."""
+        out = []
+        for q, a in zip(self.questions, self.answers):
+            values = a if isinstance(a, list) else [a]
+            by_value = {o.value: o for o in q.options}
+            labels = [(by_value[v].label_en or by_value[v].label_es) if lang == "en" else by_value[v].label_es
+                      for v in values if v in by_value]
+            out.append({"key": q.key, "player": q.player, "answer": a, "labels": labels})
+        return out
+
+
+@dataclass
+class Group:
+    """A distinct outcome and every path that leads to it."""
+
+    key: str
+    """The resulting position in canonical text (with the winner, if any): equal keys, equal outcomes."""
+    outcome: Outcome
+    paths: list[Path] = field(default_factory=list)
+
+
+@dataclass
+class Exploration:
+    """The distinct outcomes of a play, with how much of the tree was resolved and how much was cut."""
+
+    groups: list[Group]
+    resolved: int
+    """Resolutions run (complete paths plus the intermediate stops at questions)."""
+    cut: int
+    """Branches left unexplored because of the bounds (each may hide more paths)."""
+    refused: list[tuple[list[Any], str]] = field(default_factory=list)
+    """Answer combinations the engine refused, with why (a multiple choice it does not accept)."""
+
+    @property
+    def complete(self) -> bool:
+        return self.cut == 0
+
+    @property
+    def matters(self) -> bool:
+        """Whether the answers change the outcome at all."""
+        return len(self.groups) > 1
+
+
+def candidate_answers(question: Question, cap: int = ORDER_CAP) -> tuple[list[Any], int]:
+    """The answers to try for ``question`` and how many were left out by ``cap``.
+
+    A single choice tries every option. A choice of all the options (min = max = number of options, more than
+    one) is an order: every permutation. Otherwise every combination of min to max options.
+    """
+    values = [o.value for o in question.options]
+    if not question.is_multiple:
+        return list(values), 0
+    n = len(values)
+    if question.min_choices == question.max_choices == n and n > 1:
+        total = 1
+        for k in range(2, n + 1):
+            total *= k
+        perms = [list(p) for p in itertools.islice(itertools.permutations(values), cap)]
+        return perms, max(0, total - len(perms))
+    combos: list[Any] = []
+    total = 0
+    for size in range(max(0, question.min_choices), min(n, question.max_choices) + 1):
+        for combo in itertools.combinations(values, size):
+            total += 1
+            if len(combos) < cap:
+                combos.append(list(combo))
+    return combos, max(0, total - len(combos))
+
+
+def explore(ruleset: Ruleset, position: Position, play: Play | str, prefix: Sequence[Any] = (), *,
+            budget: int = 400, per_question: int = ORDER_CAP) -> Exploration:
+    """Resolve ``play`` under every combination of answers that starts with ``prefix``, within ``budget``.
+
+    :raises IllegalPlayError: if the play is not allowed at all (nothing to explore).
+    :raises InvalidAnswerError: if an answer of ``prefix`` is not legal.
+    """
+    play = Play.parse(play)
+    groups: dict[str, Group] = {}
+    refused: list[tuple[list[Any], str]] = []
+    resolved = 0
+    cut = 0
+    first = ruleset.resolve(position, play, list(prefix))
+    resolved += 1
+    # Depth-first, so that a small budget still completes some paths instead of opening every first branch.
+    stack: list[tuple[list[Any], Outcome]] = [(list(prefix), first)]
+    while stack:
+        answers, outcome = stack.pop()
+        if outcome.question is None:
+            key = _outcome_key(ruleset, outcome)
+            group = groups.setdefault(key, Group(key=key, outcome=outcome))
+            group.paths.append(Path(answers=answers, questions=[d.question for d in outcome.decisions]))
+            continue
+        options, left_out = candidate_answers(outcome.question, per_question)
+        cut += left_out
+        children: list[tuple[list[Any], Outcome]] = []
+        for index, answer in enumerate(options):
+            if resolved >= budget:
+                cut += len(options) - index
+                break
+            tried = [*answers, answer]
+            try:
+                child = ruleset.resolve(position, play, tried)
+            except JudgeError as exc:
+                refused.append((tried, str(exc).splitlines()[0]))
+                continue
+            finally:
+                resolved += 1
+            children.append((tried, child))
+        stack.extend(reversed(children))
+    ordered = sorted(groups.values(), key=lambda g: (-len(g.paths), g.key))
+    return Exploration(groups=ordered, resolved=resolved, cut=cut, refused=refused)
+
+
+def _outcome_key(ruleset: Ruleset, outcome: Outcome) -> str:
+    return ruleset.dumps(outcome.position) + f"\n# winner: {outcome.winner}"
+
+
+def facts(ruleset: Ruleset, position: Position) -> dict[str, Any]:
+    """The position as flat facts a judge reads: ``p1.amber``, ``c3.zone``, ``c3.damage``, ``turn``…
+
+    Two positions differ exactly where their facts differ; the web page marks those, and :func:`differences`
+    lists them across the outcomes of an exploration.
+    """
+    out: dict[str, Any] = {"active": position.active, "turn": position.turn, "step": position.step}
+    for key, value in position.values.items():
+        out[f"values.{key}"] = _plain(value)
+    doc = ruleset.to_dict(position)
+    attached_key = ruleset.layout.attached_key
+    for pid, table in doc.get("players", {}).items():
+        for key, value in table.items():
+            if isinstance(value, list) and value and isinstance(value[0], dict) and "uid" in value[0]:
+                for index, card in enumerate(value):
+                    _card_facts(out, card, f"{pid}.{key}", index, attached_key)
+            else:
+                out[f"{pid}.{key}"] = _plain(value)
+    return out
+
+
+def _card_facts(out: dict[str, Any], card: dict[str, Any], zone: str, index: int, attached_key: str) -> None:
+    uid = card["uid"]
+    out[f"{uid}.zone"] = zone
+    out[f"{uid}.index"] = index
+    out[f"{uid}.card"] = card.get("card")
+    for key, value in card.items():
+        if key in ("uid", "card", attached_key):
+            continue
+        out[f"{uid}.{key}"] = _plain(value)
+    for sub_index, child in enumerate(card.get(attached_key, [])):
+        _card_facts(out, child, uid, sub_index, attached_key)
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, (dict, list)):
+        return json.dumps(value, sort_keys=True, ensure_ascii=False)
+    return value
+
+
+def diff(before: dict[str, Any], after: dict[str, Any]) -> list[tuple[str, Any, Any]]:
+    """What changed between two fact tables: ``(fact, before, after)``, ``None`` where a fact is absent."""
+    keys = sorted(set(before) | set(after))
+    return [(k, before.get(k), after.get(k)) for k in keys if before.get(k) != after.get(k)]
+
+
+def differences(ruleset: Ruleset, exploration: Exploration) -> list[str]:
+    """The facts on which the outcomes of an exploration disagree (empty when the answers do not matter)."""
+    tables = [facts(ruleset, g.outcome.position) for g in exploration.groups]
+    if len(tables) < 2:
+        return []
+    keys = sorted(set().union(*tables))
+    return [k for k in keys if len({json.dumps(t.get(k), sort_keys=True, default=str) for t in tables}) > 1]
+
+
+__all__ = ["Exploration", "Group", "Path", "explore", "candidate_answers", "facts", "diff", "differences"]
