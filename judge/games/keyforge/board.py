@@ -178,6 +178,8 @@ class Board:
         value = None
         for lasting in self.position.values.get("lasting", []):
             effect = lasting.get("effect", {})
+            if lasting.get("duration") == "while-controlled" and card.controller != lasting.get("controller"):
+                continue  # "while under your control" (Tomar Prestado) ends with the control
             if effect.get("modify") == key and card.uid in effect.get("target", {}).get("uids", ()):
                 value = effect.get("value")  # the most recent effect wins (CASA, CONTROL)
         return value

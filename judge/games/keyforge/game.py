@@ -145,6 +145,8 @@ class Game:
         with self.res.step("steal", rule, f"{thief} roba {amount} Æmbar", f"{thief} steals {amount} Æmber"):
             self.res.set_player(victim, "amber", self.amber(victim) - amount)
             self.res.set_player(thief, "amber", self.amber(thief) + amount)
+        if amount:
+            self.fire("stolen", player=thief, amount=amount)
         return amount
 
     def capture(self, creature: CardState, amount: int, *, rule: str = "capture") -> int:
@@ -154,6 +156,8 @@ class Game:
                            f"{self.label(creature, 'en')} captures {amount} Æmber", card=creature.uid):
             self.res.set_player(victim, "amber", self.amber(victim) - amount)
             self.res.set_card(creature, "amber", int(creature.get("amber", 0)) + amount)
+        if amount:
+            self.fire("captured", card=creature, player=creature.controller, amount=amount)
         return amount
 
     # Damage (TABLA DE RESOLUCIÓN DE DAÑO).
@@ -168,6 +172,7 @@ class Game:
         with self.res.step("damage", rule, "Se inflige daño pendiente", "Pending damage is dealt"):
             for creature, amount in hits:
                 dealt[creature.uid] = self._prevent_and_deal(creature, amount)
+            damaged = [c for c, _ in hits if dealt.get(c.uid)]
             destroyed = []
             for creature, _ in hits:
                 if self.board.in_play(creature) and self._lethal(creature):
@@ -180,6 +185,10 @@ class Game:
                     destroyed.append(creature)
             if destroyed:
                 self.destroy(destroyed, rule="order.damage.4", fight=fight)
+            pending = []
+            for creature in damaged:
+                pending += self.collect("damaged", card=creature, player=creature.controller, amount=dealt[creature.uid])
+            self.resolve_pending(pending)
         return dealt
 
     def _prevent_and_deal(self, creature: CardState, amount: int) -> int:
@@ -403,9 +412,14 @@ class Game:
                 self.res.move(upgrade, upgrade.owner, "discard")
                 self.res.set_controller(upgrade, upgrade.owner)
             self._end_lasting_on(card)
+            leaving_abilities = self.abilities_of(card, "leaves-play")
             self.res.move(card, owner, zone, index)
             if card.controller != card.owner:
                 self.res.set_controller(card, card.owner)
+            for ability in leaving_abilities:
+                # "If this card leaves play…" resolves with the card as it last was in play (ABANDONA EL JUEGO).
+                self.run_ability(card, ability, label_es=f"Al abandonar el juego: {self.label(card)}",
+                                 label_en=f"On leaving play: {self.label(card, 'en')}")
         self.leaving.discard(card.uid)
 
     def last_known_houses(self, card: CardState) -> set[str]:

@@ -60,6 +60,9 @@ def play(game: Game, card: CardState) -> None:
                                                 controller=pid))
             if not game.rules.play_triggers_before_play_effects():
                 pending += game.collect("play", **info)
+            if d.type != "action" and game.position.find(card.uid):
+                # "después de entrar en juego" resolves with "Jugar:" (order.play.3)
+                pending += game.collect("enters-play", card=card, player=card.controller)
             game.resolve_pending(pending)
         # order.play.4: an action goes to the discard pile.
         if d.type == "action":

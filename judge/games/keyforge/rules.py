@@ -403,9 +403,21 @@ class KeyForge(Ruleset):
                                    "discarded this step", rule=self.cite("alpha"))
         if d.type == "upgrade" and not board.creatures():
             raise IllegalPlayError("an upgrade needs a creature in play to attach to", rule=self.cite("upgrades"))
-        reason = self.play_restriction(self._probe(position), card)
+        probe = self._probe(position)
+        reason = self.play_restriction(probe, card)
         if reason:
             raise IllegalPlayError(f"{d.name_es} cannot be played now ({reason})", rule=self.cite("restrictions"))
+        from judge.games.keyforge.targets import matches
+
+        for source, effect in probe.board.constant_effects():
+            if effect.get("modify") != "cannot-play":
+                continue
+            controller = effect.get("_lasting", {}).get("controller", source.controller)
+            who = controller if effect.get("player", "opponent") == "you" else position.opponent(controller)
+            if who == position.active and matches(probe.board, {"kind": "card", "filter": effect.get("filter", {})}, card,
+                                                  controller=who, source=None):
+                raise IllegalPlayError(f"{d.name_es} cannot be played: {probe.board.label(source)} forbids it",
+                                       rule=self.cite("cannot-vs-must"))
 
     def _probe(self, position: Position) -> Game:
         """A Game over a copy of the position, for questions asked before a play starts (nothing is recorded)."""

@@ -1,0 +1,54 @@
+"""The ability vocabulary: every word is documented and implemented; every card in the catalog is well formed."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from conftest import ROOT
+from judge.games.keyforge import vocabulary
+from judge.games.keyforge.catalog import card_from_dict, default_catalog, load_dir
+from judge.games.keyforge.effects import HANDLERS
+
+DOC = (ROOT / "docs" / "abilities.md").read_text(encoding="utf-8")
+
+
+def _documented(word: str) -> bool:
+    return re.search(rf"`{re.escape(word)}[` ]", DOC) is not None
+
+
+@pytest.mark.parametrize("word", sorted(vocabulary.EFFECTS))
+def test_every_effect_is_implemented_and_documented(word):
+    assert word in HANDLERS, f"effect {word!r} has no implementation"
+    assert _documented(word), f"effect {word!r} is not in docs/abilities.md"
+
+
+@pytest.mark.parametrize("word", sorted(set(vocabulary.TRIGGERS) | vocabulary.EVENTS | set(vocabulary.CONSTANT_EFFECTS)
+                                        | vocabulary.FILTERS | vocabulary.NAMED_TARGETS | vocabulary.DURATIONS
+                                        | vocabulary.KEYWORDS))
+def test_every_word_is_documented(word):
+    assert _documented(word), f"{word!r} is not in docs/abilities.md"
+
+
+def test_the_catalog_loads_without_problems():
+    cards, problems = load_dir()
+    assert not problems
+    assert len(cards) == len(default_catalog().cards)
+
+
+def test_a_card_in_any_language_finds_the_same_card():
+    catalog = default_catalog()
+    assert catalog.lookup("Gato por Liebre").id == catalog.lookup("Bait and Switch").id == \
+        catalog.lookup("isca e armadilha").id == "bait-and-switch"
+
+
+def test_a_bad_custom_card_lists_every_problem():
+    card, problems = card_from_dict("x", {
+        "name": {"es": "X"}, "type": "creatura", "house": "nowhere", "power": -1, "keywords": ["flying"],
+        "abilities": [{"trigger": "whenever", "effects": [{"do": "explode"}]}],
+    }, where="cards.x")
+    assert card is None
+    text = "\n".join(map(str, problems))
+    for fragment in ("type must be", "unknown house", "power", "unknown keyword", "unknown trigger"):
+        assert fragment in text, fragment
