@@ -77,7 +77,13 @@ class Board:
         return False
 
     def printed_abilities(self, card: CardState) -> tuple[dict[str, Any], ...]:
-        return () if self.is_blank(card) else self.define(card).abilities
+        d = self.define(card)
+        if d.incomplete and not self.is_blank(card):
+            from judge.core.errors import JudgeError
+
+            raise JudgeError(f"the abilities of {d.name_es} ({d.id}) are not encoded yet ({d.incomplete}); "
+                             "define it as a custom card in the position to rule on it")
+        return () if self.is_blank(card) else d.abilities
 
     def constant_effects(self) -> Iterator[tuple[CardState, dict[str, Any]]]:
         """Constant abilities of cards in play (active even while exhausted), and lasting effects."""

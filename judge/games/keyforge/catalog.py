@@ -50,6 +50,8 @@ class CardDef:
     """For a card that belongs to several houses at once; empty means just ``house``."""
     errata: str = ""
     """Entry id of the erratum whose text this card follows, when it has one."""
+    incomplete: str = ""
+    """Why the card's abilities are not (yet) in the vocabulary; the engine refuses to guess them."""
     versions: dict[str, dict[str, Any]] = field(default_factory=dict, hash=False, compare=False)
     """What an older rulebook has differently (its abilities before an erratum), by ruleset id."""
     custom: bool = False
@@ -103,7 +105,7 @@ def card_from_dict(cid: str, raw: dict[str, Any], *, where: str, custom: bool = 
     """Read one card definition; return it with every problem found (the card is None if any)."""
     problems: list[Problem] = []
     known = {"id", "name", "house", "houses", "type", "power", "armor", "bonus", "keywords", "traits", "abilities",
-             "aliases", "set", "number", "errata", "note", "versions"}
+             "aliases", "set", "number", "errata", "note", "versions", "incomplete"}
     for k in raw:
         if k not in known:
             problems.append(Problem(f"{where}.{k}", f"unknown card field (known: {', '.join(sorted(known))})"))
@@ -158,7 +160,7 @@ def card_from_dict(cid: str, raw: dict[str, Any], *, where: str, custom: bool = 
         power=power, armor=armor, bonus=tuple(bonus), keywords=keywords, traits=tuple(t.lower() for t in traits),
         abilities=tuple(abilities), aliases=tuple(raw.get("aliases", ())), set=str(raw.get("set", "")),
         number=str(raw.get("number", "")), houses=tuple(houses), errata=str(raw.get("errata", "")), custom=custom,
-        versions=dict(versions), meta={"note": raw.get("note", "")},
+        versions=dict(versions), incomplete=str(raw.get("incomplete", "")), meta={"note": raw.get("note", "")},
     )
     return card, []
 

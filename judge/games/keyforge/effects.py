@@ -346,7 +346,18 @@ def _move_out(zone: str, rule: str) -> Handler:
 
 HANDLERS["archive"] = _move_out("archives", "archives")
 HANDLERS["return-to-hand"] = _move_out("hand", "return")
-HANDLERS["purge"] = _move_out("purged", "purge")
+_purge = _move_out("purged", "purge")
+
+
+@handler("purge")
+def _purge_remembering(ctx: AbilityContext, e: dict[str, Any]) -> int:
+    n = _purge(ctx, e)
+    if e.get("remember"):
+        # "cards purged by this card" (Caja de Spangler): the purged card keeps who purged it.
+        for c in ctx.remembered:
+            if ctx.game.position.find(c.uid) and ctx.game.position.locate(c.uid)[1] == "purged":
+                ctx.game.res.set_card(c, "purged-by", ctx.source)
+    return n
 
 
 @handler("draw")
@@ -514,6 +525,9 @@ def _use(ctx: AbilityContext, e: dict[str, Any]) -> int:
     from judge.games.keyforge import using
 
     chosen = targets(ctx, e, rule="using-cards-through-other-cards")
+    if e.get("as-if-yours"):
+        ctx.game.res.note("as-if-yours", "as-if-yours", "Se usa como si fuera tuya: el control no cambia",
+                          "It is used as if it were yours: control does not change")
     for c in chosen:
         if e.get("ready"):
             HANDLERS["ready"](ctx, {"do": "ready", "target": "it"})
@@ -614,3 +628,126 @@ def _unforge(ctx: AbilityContext, e: dict[str, Any]) -> int:
         else:
             ctx.game.res.set_player(pid, "keys", int(keys) - 1)
     return 1
+
+
+def _ask_cards(ctx: AbilityContext, cards: list[CardState], *, key: str, rule: str, es: str, en: str,
+               low: int, high: int) -> list[CardState]:
+    from judge.core.decisions import Option, Question
+
+    if not cards or high == 0:
+        return []
+    chosen = ctx.game.res.ask(Question(
+        key=key, player=ctx.game.active, rule=rule, prompt_es=es, prompt_en=en,
+        options=tuple(Option(c.uid, ctx.game.label(c), ctx.game.label(c, "en"), ctx.game.board.define(c).names())
+                      for c in cards), min_choices=low, max_choices=high))
+    values = chosen if isinstance(chosen, tuple) else (chosen,)
+    return [c for c in cards if c.uid in values]
+
+
+@handler("search")
+def _search(ctx: AbilityContext, e: dict[str, Any]) -> int:
+    # BUSCAR: the player looks at the zone, may choose not to find, reveals what is found; a whole deck searched is
+    # shuffled afterwards (the new order is the table's, reported as an answer).
+    from judge.games.keyforge.targets import matches
+
+    game = ctx.game
+    pid = player_of(ctx, e.get("player"))
+    zones = {"deck-and-discard": ("deck", "discard")}.get(e.get("zone", "deck"), (e.get("zone", "deck"),))
+    pool = [c for z in zones for c in game.position.player(pid).zone(z)
+            if matches(game.board, {"kind": "card", "filter": e.get("filter", {})}, c, controller=pid, source=None)]
+    n = amount(ctx, e)
+    with game.res.step("search", "search", f"{pid} busca en {' y '.join(zones)}", f"{pid} searches {' and '.join(zones)}"):
+        found = _ask_cards(ctx, pool, key="search", rule="search", es=f"¿Qué carta(s) encuentras? (hasta {n}; puedes no encontrar)",
+                           en=f"Which card(s) do you find? (up to {n}; you may find none)", low=0, high=min(n, len(pool)))
+        to = e.get("to", "hand")
+        for c in found:
+            game.res.note("reveal", "search", f"Se revela {game.label(c)}", f"{game.label(c, 'en')} is revealed", card=c.uid)
+            if to == "play":
+                from judge.games.keyforge import playing
+
+                playing.put_into_play(game, c, pid)
+            else:
+                game.res.move(c, c.owner, to)
+        if "deck" in zones:
+            game.shuffle_deck(pid)
+    ctx.remembered = found
+    return len(found)
+
+
+@handler("put-into-play")
+def _put_into_play(ctx: AbilityContext, e: dict[str, Any]) -> int:
+    from judge.games.keyforge import playing
+
+    cards = targets(ctx, e, rule="put-into-zone")
+    for c in cards:
+        playing.put_into_play(ctx.game, c, player_of(ctx, e.get("player")))
+    return len(cards)
+
+
+@handler("return-purged")
+def _return_purged(ctx: AbilityContext, e: dict[str, Any]) -> int:
+    from judge.games.keyforge import playing
+
+    purged = [c for p in ctx.game.position.players.values() for c in p.zone("purged") if c.get("purged-by") == ctx.source]
+    for c in purged:
+        ctx.game.res.set_card(c, "purged-by", 0)
+        playing.put_into_play(ctx.game, c, c.owner)
+    return len(purged)
+
+
+@handler("exchange-control")
+def _exchange_control(ctx: AbilityContext, e: dict[str, Any]) -> int:
+    mine = targets(ctx, e, "target", rule="exchange-control")
+    theirs = targets(ctx, e, "with", rule="exchange-control")
+    if not mine or not theirs:
+        return 0
+    return int(ctx.game.exchange_control(mine[0], theirs[0]))
+
+
+@handler("move-creature")
+def _move_creature(ctx: AbilityContext, e: dict[str, Any]) -> int:
+    from judge.games.keyforge import playing
+
+    moved = targets(ctx, e, rule="move")
+    for c in moved:
+        playing.put_creature_into_play(ctx.game, c, c.controller, rule="move", entering=False)
+    return len(moved)
+
+
+@handler("discard-top-of-deck")
+def _discard_top(ctx: AbilityContext, e: dict[str, Any]) -> int:
+    pid = player_of(ctx, e.get("player"))
+    deck = ctx.game.position.player(pid).zone("deck")
+    top = list(deck[: amount(ctx, e)])
+    for c in top:
+        with ctx.game.res.step("discard", "discard-cards", f"Se descarta {ctx.game.label(c)} del mazo",
+                               f"{ctx.game.label(c, 'en')} is discarded from the deck", card=c.uid):
+            ctx.game.res.move(c, c.owner, "discard")
+    ctx.remembered = top
+    return len(top)
+
+
+@handler("shuffle-into-deck")
+def _shuffle_into_deck(ctx: AbilityContext, e: dict[str, Any]) -> int:
+    cards = targets(ctx, e, rule="shuffle")
+    owners = []
+    for c in cards:
+        if ctx.game.board.in_play(c):
+            if not ctx.game.leave_play_by_effect(c, "deck", rule="shuffle"):
+                continue
+        else:
+            ctx.game.res.move(c, c.owner, "deck")
+        owners.append(c.owner)
+    for pid in dict.fromkeys(owners):
+        ctx.game.shuffle_deck(pid)
+    return len(owners)
+
+
+@handler("lose-chains")
+def _lose_chains(ctx: AbilityContext, e: dict[str, Any]) -> int:
+    pid = player_of(ctx, e.get("player"))
+    chains = int(ctx.game.position.player(pid).values.get("chains", 0))
+    new = max(0, chains - amount(ctx, e))
+    with ctx.game.res.step("chains", "chains", f"{pid} se libra de cadenas ({chains} → {new})", f"{pid} sheds chains ({chains} → {new})"):
+        ctx.game.res.set_player(pid, "chains", new)
+    return chains - new

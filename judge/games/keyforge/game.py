@@ -498,6 +498,37 @@ class Game:
                 drawn += 1
         return drawn
 
+    def shuffle_deck(self, pid: str) -> None:
+        """BARAJAR: the deck's new order is the table's shuffle, which the judge reports (no random choice here)."""
+        deck = self.position.player(pid).zone("deck")
+        if len(deck) <= 1:
+            return
+        with self.res.step("shuffle", "shuffle", f"{pid} baraja su mazo", f"{pid} shuffles their deck"):
+            order = self.res.ask(Question(
+                key="deck-order", player=pid, rule="shuffle",
+                prompt_es="El mazo se baraja: ¿en qué orden quedan las cartas (de arriba abajo)?",
+                prompt_en="The deck is shuffled: in which order are the cards now (top first)?",
+                options=tuple(Option(c.uid, self.label(c), self.label(c, "en"), self.board.define(c).names()) for c in deck),
+                min_choices=len(deck), max_choices=len(deck)))
+            by_uid = {c.uid: c for c in deck}
+            self.res.reorder(pid, "deck", [by_uid[u] for u in order])
+
+    def exchange_control(self, a: CardState, b: CardState) -> bool:
+        """INTERCAMBIAR EL CONTROL: each takes the other's place (and controller), with everything on it."""
+        if a.controller == b.controller or not (self.board.in_play(a) and self.board.in_play(b)):
+            return False
+        pa, za, la, ia, _ = self.position.locate(a.uid)
+        pb, zb, lb, ib, _ = self.position.locate(b.uid)
+        with self.res.step("exchange-control", "exchange-control",
+                           f"{self.label(a)} y {self.label(b)} intercambian el control",
+                           f"{self.label(a, 'en')} and {self.label(b, 'en')} exchange control"):
+            ca, cb = a.controller, b.controller
+            self.res.move(a, pb.id, zb, ib)
+            self.res.move(b, pa.id, za, ia)
+            self.res.set_controller(a, cb)
+            self.res.set_controller(b, ca)
+        return True
+
     def reshuffle(self, pid: str) -> None:
         # The new deck order is unknown until the judge says it: the position's deck order is what the table has.
         player = self.position.player(pid)

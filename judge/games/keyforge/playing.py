@@ -74,6 +74,28 @@ def play(game: Game, card: CardState) -> None:
         game.check_state()
 
 
+def put_into_play(game: Game, card: CardState, controller: str) -> None:
+    """PONER EN JUEGO: the card enters play without being played — no bonus icons, no "Jugar:", no play restriction;
+    "after it enters play" effects still resolve, and Treachery still applies (it applies whenever it enters play)."""
+    d = game.board.define(card)
+    if game.board.keyword(card, "treachery"):
+        controller = game.position.opponent(controller)
+    with game.res.step("put-into-play", "put-into-zone", f"{game.label(card)} se pone en juego (no se juega)",
+                       f"{game.label(card, 'en')} is put into play (not played)", card=card.uid):
+        if d.is_creature:
+            put_creature_into_play(game, card, controller)
+        elif d.type == "artifact":
+            game.res.move(card, controller, "artifacts")
+            game.res.set_controller(card, controller)
+            _enters_exhausted(game, card)
+        elif d.type == "upgrade":
+            attach_upgrade(game, card)
+        else:
+            game.res.note("cannot-put", "put-into-zone", "Una acción no se pone en juego", "An action is not put into play")
+            return
+    game.fire("enters-play", card=card, player=card.controller)
+
+
 def _use_permission(game: Game, card: CardState) -> None:
     """A card played through a "you may play one … card" effect uses that permission up."""
     from judge.games.keyforge.board import Board

@@ -23,7 +23,7 @@ from judge.games.keyforge.game import Game
 ZONES = ("hand", "deck", "discard", "archives", "purged", "battleline", "artifacts", "revealed")
 CARD_STATE = {
     "exhausted": bool, "stun": bool, "enrage": bool, "ward": bool, "face-down": bool, "elusive-used": bool,
-    "damage": int, "amber": int, "power": int, "armor-used": int, "token": str,
+    "damage": int, "amber": int, "power": int, "armor-used": int, "token": str, "purged-by": str,
 }
 """Card state a position may give a card; named counters are written ``counter-<name> = N``."""
 PLAYER_VALUES = {"amber", "keys", "chains", "houses", "house", "name", "token"}
@@ -31,23 +31,25 @@ STEPS = ("start", "forge", "house", "main", "ready", "draw", "end")
 VERBS = ("play", "discard", "reap", "fight", "action", "omni", "unstun", "raise-tide", "end-turn")
 
 RULE_KEYS = frozenset({
-    "aember", "aember-bonus-icon", "action-abilities", "active-house", "alpha", "archives", "armor", "assault",
-    "capture", "capture-bonus-icon", "chains", "check", "control", "damage", "damage-bonus-icon", "deploy",
-    "destroyed", "discard-bonus-icon", "discard-cards", "draw", "draw-bonus-icon", "elusive", "enters-play",
-    "exhaust", "fight", "fight-with", "first-turn-rule", "flank", "forge", "hazardous", "heal", "house-choice",
-    "if-you-do", "infinite-loops", "keys", "lasting-effects", "leaves-play", "may", "omega", "omni",
-    "order.action-omni.1", "order.action-omni.2", "order.choose-house.1", "order.choose-house.3",
-    "order.damage.1", "order.damage.2", "order.damage.3", "order.damage.4", "order.destroyed.1",
-    "order.destroyed.2", "order.destroyed.3", "order.destroyed.4", "order.draw.1", "order.end-of-turn", "order.fight.1",
-    "order.fight.2", "order.fight.3", "order.fight.4", "order.fight.5", "order.forge.1", "order.forge.2",
-    "order.play.1", "order.play.2", "order.play.3", "order.play.4", "order.ready.1", "order.reap.1",
-    "order.reap.2", "order.reap.3", "order.simultaneous", "order.start-of-turn", "pending-damage", "play-abilities",
-    "play-cards", "poison", "power-counters", "previous", "purge", "ready-and-exhausted", "reap", "repeat",
-    "replacement-effects", "resolve-as-much-as-you-can", "return", "rule-of-six", "sacrifice", "shuffle",
-    "skirmish", "splash-attack", "steal", "stun", "taunt", "turn-sequence", "turn.step-1-forge",
-    "turn.step-3-play-discard-use", "turn.step-5-draw", "upgrades", "use-creatures", "use-artifacts",
-    "using-cards-through-other-cards", "enrage", "ward", "ability", "scrap", "treachery", "token-creatures", "tide",
-    "swap", "deck", "gigantic", "for-each", "pay", "move", "unforge", "most-powerful", "least-powerful", "most-powerful-groups", "least-powerful-groups", "exalt", "invulnerable", "restrictions", "cannot-vs-must", "golden-rule",
+    "ability", "action-abilities", "active-house", "aember", "aember-bonus-icon", "alpha", "archives", "armor",
+    "as-if-yours", "assault", "cannot-vs-must", "capture", "capture-bonus-icon", "chains", "check", "control",
+    "damage", "damage-bonus-icon", "deck", "deploy", "destroyed", "discard-bonus-icon", "discard-cards", "draw",
+    "draw-bonus-icon", "elusive", "enrage", "enters-play", "exalt", "exchange-control", "exhaust", "fight",
+    "fight-with", "first-turn-rule", "flank", "for-each", "forge", "gigantic", "golden-rule", "hazardous",
+    "heal", "house-choice", "if-you-do", "infinite-loops", "invulnerable", "keys", "lasting-effects",
+    "least-powerful", "least-powerful-groups", "leaves-play", "may", "most-powerful", "most-powerful-groups",
+    "move", "omega", "omni", "order.action-omni.1", "order.action-omni.2", "order.choose-house.1",
+    "order.choose-house.3", "order.damage.1", "order.damage.2", "order.damage.3", "order.damage.4",
+    "order.destroyed.1", "order.destroyed.2", "order.destroyed.3", "order.destroyed.4", "order.draw.1",
+    "order.end-of-turn", "order.fight.1", "order.fight.2", "order.fight.3", "order.fight.4", "order.fight.5",
+    "order.forge.1", "order.forge.2", "order.play.1", "order.play.2", "order.play.3", "order.play.4",
+    "order.ready.1", "order.reap.1", "order.reap.2", "order.reap.3", "order.simultaneous",
+    "order.start-of-turn", "pay", "pending-damage", "play-abilities", "play-cards", "poison", "power-counters",
+    "previous", "purge", "put-into-zone", "ready-and-exhausted", "reap", "repeat", "replacement-effects",
+    "resolve-as-much-as-you-can", "restrictions", "return", "rule-of-six", "sacrifice", "scrap", "search",
+    "shuffle", "skirmish", "splash-attack", "steal", "stun", "swap", "taunt", "tide", "token-creatures",
+    "treachery", "turn-sequence", "turn.step-1-forge", "turn.step-3-play-discard-use", "turn.step-5-draw",
+    "unforge", "upgrades", "use-artifacts", "use-creatures", "using-cards-through-other-cards", "ward",
 })
 """Every rule key the KeyForge code cites (a test checks that each resolves in every ruleset's document)."""
 
@@ -252,13 +254,13 @@ class KeyForge(Ruleset):
                 problems.append(Problem(f"{where}.{k}", "must be true or false"))
             elif expected is int and (not isinstance(v, int) or isinstance(v, bool) or v < 0):
                 problems.append(Problem(f"{where}.{k}", "must be a whole number ≥ 0"))
-            elif expected is str:
+            elif expected is str and k == "token":
                 try:
                     catalog.lookup(str(v))
                 except UnknownCardError as exc:
                     problems.append(Problem(f"{where}.{k}", str(exc)))
         if zone not in IN_PLAY and card.state and not attached:
-            states = ", ".join(k for k in card.state if k != "face-down")
+            states = ", ".join(k for k in card.state if k not in ("face-down", "purged-by"))
             if states:
                 problems.append(Problem(where, f"a card out of play carries no counters or state ({states})"))
         for i, up in enumerate(card.attached):
@@ -414,6 +416,10 @@ class KeyForge(Ruleset):
                 continue
             controller = effect.get("_lasting", {}).get("controller", source.controller)
             who = controller if effect.get("player", "opponent") == "you" else position.opponent(controller)
+            limit = effect.get("more-than")
+            played = sum(position.values.get("plays", {}).values())
+            if limit is not None and played < int(limit):
+                continue  # "cannot play more than N cards each turn" (Diablillo de Brasa)
             if who == position.active and matches(probe.board, {"kind": "card", "filter": effect.get("filter", {})}, card,
                                                   controller=who, source=None):
                 raise IllegalPlayError(f"{d.name_es} cannot be played: {probe.board.label(source)} forbids it",
@@ -563,7 +569,7 @@ class KeyForge13(KeyForge):
         "token-creatures", "tide", "ward", "enrage", "scrap", "treachery", "gigantic", "exalt", "invulnerable",
         "splash-attack", "damage-bonus-icon", "capture-bonus-icon", "draw-bonus-icon", "discard-bonus-icon",
         "restrictions", "lasting-effects", "replacement-effects", "pending-damage", "infinite-loops", "shuffle",
-        "enters-play", "exhaust", "draw", "deck", "for-each", "move",
+        "enters-play", "exhaust", "draw", "deck", "for-each", "move", "put-into-zone", "exchange-control", "as-if-yours",
     })
 
     def elusive_spent_on_choice(self) -> bool:

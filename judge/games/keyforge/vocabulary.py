@@ -84,7 +84,7 @@ EFFECTS: dict[str, dict[str, str]] = {
     # Zones.
     "archive": {"target": "target"},
     "return-to-hand": {"target": "target"},
-    "purge": {"target": "target"},
+    "purge": {"target": "target", "remember": "bool"},
     "draw": {"amount": "amount", "player": "player"},
     "discard-random": {"amount": "amount", "player": "player"},
     # Turn and keys.
@@ -100,12 +100,20 @@ EFFECTS: dict[str, dict[str, str]] = {
     "lasting": {"duration": "duration", "effect": "constant", "replace": "replacement", "trigger": "lasting-trigger"},
     "repeat": {"times": "amount", "what": "repeat-scope"},
     "choose-house": {},
-    "use": {"target": "target", "ready": "bool"},
+    "use": {"target": "target", "ready": "bool", "as-if-yours": "bool"},
     "exalt": {"target": "target"},
     "pay": {"amount": "amount", "player": "player"},
     "move-aember": {"amount": "amount", "from": "target", "to": "destination"},
     "unforge": {"player": "player"},
     "archive-from-hand": {"amount": "amount", "player": "player"},
+    "search": {"zone": "zone", "filter": "filter", "amount": "amount", "to": "zone", "player": "player"},
+    "put-into-play": {"target": "target", "player": "player"},
+    "return-purged": {},
+    "exchange-control": {"target": "target", "with": "target"},
+    "move-creature": {"target": "target"},
+    "discard-top-of-deck": {"amount": "amount", "player": "player"},
+    "shuffle-into-deck": {"target": "target"},
+    "lose-chains": {"amount": "amount", "player": "player"},
 }
 """Each effect with its parameters and their kinds. Every effect may also carry ``if`` (a condition), ``may``
 (the player may decline) and ``then`` (effects that happen only "if you do")."""
