@@ -6,7 +6,7 @@ import argparse
 import signal
 import sys
 from pathlib import Path
-from typing import Sequence
+from collections.abc import Sequence
 
 from judge.core.errors import JudgeError
 from judge.core.scenario import Runner, Scenario, find_scenarios

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterator, Sequence
+from typing import Any
+from collections.abc import Callable, Iterator, Sequence
 
 from judge.core.decisions import Decision, Question
 from judge.core.errors import IllegalPlayError, InvalidAnswerError, JudgeError

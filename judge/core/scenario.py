@@ -9,7 +9,8 @@ from __future__ import annotations
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Iterable
+from typing import Any
+from collections.abc import Callable, Iterable
 
 from judge.core.decisions import fold
 from judge.core.errors import IllegalPlayError, JudgeError, ScenarioError
@@ -257,7 +258,7 @@ class Runner:
 
 def _equal(ruleset: Ruleset, expected: Any, actual: Any) -> bool:
     if isinstance(expected, list) and isinstance(actual, list):
-        return len(expected) == len(actual) and all(_equal(ruleset, e, a) for e, a in zip(expected, actual))
+        return len(expected) == len(actual) and all(_equal(ruleset, e, a) for e, a in zip(expected, actual, strict=True))
     if isinstance(expected, str) and isinstance(actual, str):
         if expected == actual:
             return True

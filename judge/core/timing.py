@@ -14,7 +14,8 @@ Each of them asks through :meth:`Resolution.ask`, so every choice is explicit an
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Callable, Generic, Sequence, TypeVar
+from typing import Generic, TypeVar
+from collections.abc import Callable, Sequence
 
 from judge.core.decisions import Option, Question
 from judge.core.resolution import Resolution

@@ -4,7 +4,8 @@ and the state it changed. The trace is data; the CLI and the templates render it
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Iterator
+from typing import Any
+from collections.abc import Iterator
 
 from judge.core.decisions import Decision
 

@@ -12,7 +12,8 @@ import re
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
+from collections.abc import Iterator
 
 _SECTION_HEADING = re.compile(r"^## (.+?) \{#([a-z0-9][a-z0-9.\-]*)\}\s*$")
 _SECTION_META = re.compile(r"^<!--\s*lines:\s*([0-9,\s\-]+?)\s*(?:;\s*parent:\s*([a-z0-9][a-z0-9.\-]*))?\s*-->\s*$")

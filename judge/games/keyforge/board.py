@@ -8,7 +8,8 @@ asks the same function.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Iterator
+from typing import Any
+from collections.abc import Iterator
 
 from judge.core.position import CardState, Position
 from judge.games.keyforge.catalog import CardDef, Catalog

@@ -10,7 +10,8 @@ import functools
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any
+from collections.abc import Iterable
 
 from judge.core.decisions import fold
 from judge.core.errors import Problem, UnknownCardError

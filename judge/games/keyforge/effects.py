@@ -7,7 +7,8 @@ the effect did something ("SI LO HACES").
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any
+from collections.abc import Callable
 
 from judge.core.position import CardState
 from judge.games.keyforge.game import AbilityContext

@@ -6,7 +6,8 @@ the :class:`~judge.core.resolution.Resolution`, so the trace holds every change.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable, Iterable
+from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Iterable
 
 from judge.core.decisions import Option, Question
 from judge.core.position import CardState

@@ -7,7 +7,7 @@ from typing import Any
 from judge.core.decisions import Option, Question
 from judge.core.position import CardState
 from judge.core.timing import Pending
-from judge.games.keyforge.game import AbilityContext, Game, Triggered, each_in_order
+from judge.games.keyforge.game import AbilityContext, Game, Triggered
 
 
 def play(game: Game, card: CardState) -> None:

@@ -186,7 +186,7 @@ class KeyForge(Ruleset):
         problems.extend(custom_problems)
         for pid, player in position.players.items():
             where = f"players.{pid}"
-            for k, v in player.values.items():
+            for k in player.values:
                 if k not in PLAYER_VALUES:
                     problems.append(Problem(f"{where}.{k}", f"unknown player value or zone (values: {', '.join(sorted(PLAYER_VALUES))}; zones: {', '.join(ZONES)})"))
             amber = player.values.get("amber", 0)

@@ -85,7 +85,7 @@ def candidates(game: Game, target: dict[str, Any], ctx: AbilityContext) -> list[
     found = [c for c in pool if matches(board, target, c, controller=ctx.controller, source=ctx.source_card,
                                         remembered=ctx.remembered)]
     f = target.get("filter", {})
-    for key, pick in (("most-powerful", board.most_powerful), ("least-powerful", board.least_powerful)):
+    for key in ("most-powerful", "least-powerful"):
         if f.get(key):
             n = 1 if f[key] is True else int(f[key])
             found = _power_group(game, found, n, most=key == "most-powerful")

@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 from judge.core.decisions import Option, Question
-from judge.core.timing import Pending
 from judge.games.keyforge.board import IN_PLAY
 from judge.games.keyforge.game import Game, Triggered
 
