@@ -408,6 +408,10 @@ class Game:
                 if key != "amber":
                     self.res.set_card(card, key, 0 if not isinstance(card.state[key], bool) else False)
             for upgrade in list(card.attached):
+                if self.board.define(upgrade).keyword("gigantic"):
+                    # The other half of a gigantic creature goes where the creature goes (GIGANTESCA).
+                    self.res.move(upgrade, owner, zone)
+                    continue
                 self.res.note("upgrade-discarded", "leaves-play", f"Se descarta la mejora {self.label(upgrade)}",
                               f"Upgrade {self.label(upgrade, 'en')} is discarded", card=upgrade.uid)
                 self.res.move(upgrade, upgrade.owner, "discard")
@@ -646,12 +650,22 @@ class Game:
             return False
         return True
 
+    def forge_sources(self, pid: str) -> list[CardState]:
+        """Cards of ``pid`` whose æmber may be spent to forge (PASO 1: "Hay cartas cuyo efecto permite gastar el Æmbar
+        que tengan sobre ellas para forjar llaves")."""
+        return [c for c, e in self.board.constant_effects()
+                if e.get("modify") == "forge-from-card" and c.controller == pid and self.board.affects(c, e, c)
+                and int(c.get("amber", 0))]
+
+    def can_forge(self, pid: str, cost: int) -> bool:
+        return self.amber(pid) + sum(int(c.get("amber", 0)) for c in self.forge_sources(pid)) >= cost
+
     def forge(self, pid: str, *, cost: int | None = None, rule: str = "forge") -> bool:
         cost = self.board.key_cost(pid) if cost is None else cost
-        if self.amber(pid) < cost:
+        if not self.can_forge(pid, cost):
             return False
         with self.res.step("forge", rule, f"{pid} forja una llave ({cost} Æmbar)", f"{pid} forges a key ({cost} Æmber)"):
-            self.res.set_player(pid, "amber", self.amber(pid) - cost)
+            self._spend(pid, cost)
             keys = self.position.player(pid).values.get("keys", 0)
             if isinstance(keys, list):
                 colors = [c for c in ("red", "blue", "yellow") if c not in keys]
@@ -666,6 +680,30 @@ class Game:
                               f"{pid} forges their third key and wins the game")
                 raise GameOver(pid)
         return True
+
+    def _spend(self, pid: str, cost: int) -> None:
+        """Spend æmber for a key: from the pool, and from cards that allow it in any combination — the active
+        player chooses how much comes from each card (FAQ Rana Llave)."""
+        remaining = cost
+        for card in self.forge_sources(pid):
+            on_card = int(card.get("amber", 0))
+            low = max(0, remaining - self.amber(pid) - sum(int(c.get("amber", 0)) for c in self.forge_sources(pid)
+                                                           if c.uid != card.uid))
+            high = min(on_card, remaining)
+            if high == 0:
+                continue
+            if low == high:
+                take = low
+            else:
+                take = int(self.res.ask(Question(
+                    key="forge-from-card", player=self.active, rule="forge",
+                    prompt_es=f"¿Cuánto Æmbar de {self.label(card)} se gasta en la llave?",
+                    prompt_en=f"How much Æmber on {self.label(card, 'en')} is spent on the key?",
+                    options=tuple(Option(str(n), str(n), str(n)) for n in range(low, high + 1)))))
+            if take:
+                self.res.set_card(card, "amber", on_card - take)
+                remaining -= take
+        self.res.set_player(pid, "amber", self.amber(pid) - remaining)
 
 
 def each_in_order(game: Game, items: list[Pending[Any]], resolve: Callable[[Pending[Any]], None]) -> None:

@@ -26,6 +26,13 @@ def play(game: Game, card: CardState) -> None:
         with game.res.step("enter", "order.play.1", _enter_text(d.type)[0], _enter_text(d.type)[1], card=card.uid):
             if d.is_creature:
                 put_creature_into_play(game, card, game.rules.controller_on_play(game, card))
+                if d.keyword("gigantic"):
+                    # GIGANTESCA: both halves are played together as one creature (one card played).
+                    other = _hand_half(game, card)
+                    if other is not None:
+                        game.res.note("gigantic", "gigantic", f"Las dos mitades de {game.label(card)} se juegan juntas",
+                                      f"Both halves of {game.label(card, 'en')} are played together", card=card.uid)
+                        game.res.attach(other, card)
             elif d.type == "artifact":
                 controller = game.rules.controller_on_play(game, card)
                 game.res.move(card, controller, "artifacts")
@@ -136,6 +143,15 @@ def play_from_effect(game: Game, card: CardState, *, origin: str) -> bool:
             return False
         play(game, card)
     return True
+
+
+def _hand_half(game: Game, card: CardState) -> CardState | None:
+    d = game.board.define(card)
+    for other in game.position.player(card.owner).zone("hand"):
+        od = game.board.define(other)
+        if od.id != d.id and od.name_en == d.name_en and od.keyword("gigantic"):
+            return other
+    return None
 
 
 def _enter_text(ctype: str) -> tuple[str, str]:

@@ -232,8 +232,9 @@ class KeyForge(Ruleset):
         for pid in (card.owner, card.controller):
             if pid not in position.players:
                 problems.append(Problem(where, f"unknown player {pid!r}"))
-        if attached and d.type != "upgrade":
-            problems.append(Problem(where, f"{d.name_es} is a {d.type}, only upgrades are attached to creatures"))
+        if attached and d.type != "upgrade" and not d.keyword("gigantic"):
+            problems.append(Problem(where, f"{d.name_es} is a {d.type}, only upgrades (or a gigantic creature's other "
+                                           "half) are attached to creatures"))
         if not attached and zone == "battleline" and not d.is_creature:
             problems.append(Problem(where, f"{d.name_es} is a {d.type}, not a creature: it cannot be in the battleline"))
         if not attached and zone == "artifacts" and d.type != "artifact":
@@ -403,6 +404,9 @@ class KeyForge(Ruleset):
         if d.keyword("alpha") and int(position.values.get("actions-this-step", 0)) > 0:
             raise IllegalPlayError(f"{d.name_es} has Alpha: it can only be played if nothing else was played, used or "
                                    "discarded this step", rule=self.cite("alpha"))
+        if d.keyword("gigantic") and self.gigantic_other_half(position, board, card) is None:
+            raise IllegalPlayError(f"{d.name_es} is half of a gigantic creature: both halves must be in hand to play it",
+                                   rule=self.cite("gigantic"))
         if d.type == "upgrade" and not board.creatures():
             raise IllegalPlayError("an upgrade needs a creature in play to attach to", rule=self.cite("upgrades"))
         probe = self._probe(position)
@@ -424,6 +428,15 @@ class KeyForge(Ruleset):
                                                   controller=who, source=None):
                 raise IllegalPlayError(f"{d.name_es} cannot be played: {probe.board.label(source)} forbids it",
                                        rule=self.cite("cannot-vs-must"))
+
+    def gigantic_other_half(self, position: Position, board: Board, card: CardState) -> CardState | None:
+        """The other half of a gigantic creature in the same hand: same name, the other card."""
+        d = board.define(card)
+        for other in position.player(position.find(card.uid)[0].id).zone("hand"):
+            od = board.define(other)
+            if other.uid != card.uid and od.id != d.id and od.name_en == d.name_en and od.keyword("gigantic"):
+                return other
+        return None
 
     def _probe(self, position: Position) -> Game:
         """A Game over a copy of the position, for questions asked before a play starts (nothing is recorded)."""

@@ -68,7 +68,7 @@ def end_of_turn(game: Game, pid: str) -> None:
         for key in PER_TURN_VALUES:
             if key in game.position.values:
                 game.res.set_value(key, None)
-        if game.amber(pid) >= game.board.key_cost(pid):
+        if game.can_forge(pid, game.board.key_cost(pid)):
             game.res.note("check", "check", f"{pid} anuncia «¡Listo!»: podrá forjar al inicio de su turno",
                           f"{pid} announces 'Check!': they can forge at the start of their turn")
 
@@ -108,7 +108,7 @@ def forge_step(game: Game, pid: str) -> None:
     cost = game.board.key_cost(pid)
     with game.res.step("forge-step", "order.forge.1", f"¿Puede {pid} forjar una llave? (coste {cost})",
                        f"Can {pid} forge a key? (cost {cost})"):
-        if game.amber(pid) >= cost:
+        if game.can_forge(pid, cost):
             game.forge(pid, cost=cost, rule="order.forge.2")
             game.fire("forge", player=pid)
         else:

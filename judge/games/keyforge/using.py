@@ -117,25 +117,25 @@ def fight(game: Game, attacker: CardState, *, through_effect: bool = False) -> N
     if attacker.get("stun"):
         remove_stun(game, attacker)
         return
-    _fight(game, attacker)
-    if attacker.get("enrage") and game.board.in_play(attacker):
+    fought = _fight(game, attacker)
+    if fought and attacker.get("enrage") and game.board.in_play(attacker):
         with game.res.step("enrage-ends", "enrage", f"{game.label(attacker)} se usó para luchar: pierde Enfurecer",
                            f"{game.label(attacker, 'en')} was used to fight: its enrage is removed", card=attacker.uid):
             game.res.set_card(attacker, "enrage", False)
 
 
-def _fight(game: Game, attacker: CardState) -> None:
+def _fight(game: Game, attacker: CardState) -> bool:
     defenders, choice_rule = valid_defenders(game, attacker)
+    if not defenders:
+        # LUCHAR: "Una criatura no se puede usar para luchar si no hay criaturas enemigas": it is not used at all.
+        game.res.note("no-fight", "fight", f"{game.label(attacker)} no puede luchar: no hay criaturas enemigas",
+                      f"{game.label(attacker, 'en')} cannot fight: there are no enemy creatures", card=attacker.uid)
+        return False
     with game.res.step("fight", "fight", f"{game.label(attacker)} lucha", f"{game.label(attacker, 'en')} fights",
                        card=attacker.uid):
         with game.res.step("exhaust", "order.fight.1", "Se agota la criatura atacante y se elige contra quién lucha",
                            "The attacker is exhausted and the creature it fights is chosen", card=attacker.uid):
             game.res.set_card(attacker, "exhausted", True)
-            if not defenders:
-                game.res.note("no-fight", "fight", "No hay criaturas enemigas contra las que luchar",
-                              "There are no enemy creatures to fight")
-                game.fire("used", card=attacker, player=attacker.controller)
-                return
             if len(defenders) == 1:
                 defender = defenders[0]
                 game.res.note("forced-target", "fight", f"Única criatura que puede ser atacada: {game.label(defender)}",
@@ -158,7 +158,7 @@ def _fight(game: Game, attacker: CardState) -> None:
             game.res.note("fight-cancelled", "fight", "Una criatura fue destruida antes de luchar: no hay lucha",
                           "A creature was destroyed before the fight: no fight happens")
             game.fire("used", card=attacker, player=attacker.controller)
-            return
+            return True
         _fight_damage(game, attacker, defender, elusive, fight_info)
         if game.board.in_play(attacker):
             with game.res.step("after-fight", "order.fight.5", "La atacante sobrevivió: efectos «Después de luchar:»",
@@ -168,12 +168,13 @@ def _fight(game: Game, attacker: CardState) -> None:
                 pending += game.collect("fight", **info)
                 pending += game.collect("used", **info)
                 game.resolve_pending(pending)
-            return
+            return True
         else:
             game.res.note("attacker-died", "order.fight.5", "La atacante no sobrevivió: no hay efectos «Después de luchar:»",
                           "The attacker did not survive: no 'After Fight:' effects", card=attacker.uid)
         # "After a creature is used" still resolves: the creature was used to fight (LUCHAR).
         game.fire("used", card=attacker, player=attacker.controller)
+        return True
 
 
 def _before_fight(game: Game, attacker: CardState, defender: CardState) -> None:

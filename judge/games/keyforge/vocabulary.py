@@ -58,6 +58,7 @@ CONSTANT_EFFECTS = {
     "house": "the targets belong to `value` only (most recent wins)",
     "must-choose-house": "`player` must choose `house` as active house",
     "cannot-choose-house": "`player` cannot choose `house` as active house",
+    "forge-from-card": "the æmber on this card may be spent to forge keys",
     "may-play": "`player` may play `count` card(s) matching `filter` whatever the active house (and, where the rulebook allows it, beyond the first-turn limit)",
 }
 
