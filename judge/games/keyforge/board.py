@@ -113,8 +113,12 @@ class Board:
         """Every ability the card has now, each with the uid of the card that gives it (itself, or the card whose
         constant ability grants it — an upgrade's "this creature gains…", Arquímedes' neighbors)."""
         found = [(a, card.uid) for a in self.printed_abilities(card)]
+        blank = self.is_blank(card)
+        attached = {u.uid for u in card.attached}
         for source, effect in self.constant_effects():
             if effect.get("modify") == "gain-ability" and self.affects(source, effect, card):
+                if blank and source.uid in attached:
+                    continue  # what an upgrade gives counts as the host's text box, blank too (KF172-CARD-110)
                 found.append((effect["ability"], source.uid))
         return found
 

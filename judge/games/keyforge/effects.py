@@ -600,15 +600,19 @@ def _move_aember(ctx: AbilityContext, e: dict[str, Any]) -> int:
     source = sources[0]
     n = min(amount(ctx, e), int(source.get("amber", 0)))
     dest = e.get("to", "supply")
+    receivers: list[CardState] = []
+    if dest not in ("supply", "you", "opponent"):
+        receivers = resolve_target(ctx.game, dest, ctx, rule="move", verb="move-aember")[:1]
+        if not receivers:
+            return 0  # nowhere to move it: the æmber stays where it is
     with ctx.game.res.step("move-aember", "move", f"Se mueven {n} Æmbar de {ctx.game.label(source)}",
                            f"{n} Æmber is moved from {ctx.game.label(source, 'en')}", card=source.uid):
         ctx.game.res.set_card(source, "amber", int(source.get("amber", 0)) - n)
         if dest in ("you", "opponent"):
             pid = player_of(ctx, dest)
             ctx.game.res.set_player(pid, "amber", ctx.game.amber(pid) + n)
-        elif dest != "supply":
-            for card in resolve_target(ctx.game, dest, ctx, rule="move", verb="move-aember")[:1]:
-                ctx.game.res.set_card(card, "amber", int(card.get("amber", 0)) + n)
+        for card in receivers:
+            ctx.game.res.set_card(card, "amber", int(card.get("amber", 0)) + n)
     return n
 
 

@@ -42,7 +42,7 @@ def play(game: Game, card: CardState) -> None:
                 attach_upgrade(game, card)
             else:
                 game.res.move(card, pid, "revealed")
-        if d.keyword("omega"):
+        if game.board.keyword(card, "omega") if game.position.find(card.uid) else d.keyword("omega"):
             with game.res.step("omega", "omega", "Omega: tras jugarla, este paso termina (los efectos pendientes se resuelven)",
                                "Omega: after it is played this step ends (pending effects still resolve)", card=card.uid):
                 game.res.set_value("step-ended", True)
@@ -107,11 +107,9 @@ def _use_permission(game: Game, card: CardState) -> None:
     """A card played through a "you may play one … card" effect uses that permission up."""
     from judge.games.keyforge.board import Board
 
+    # The first card that matches a "you may play one non-X card" permission uses it up, even a card of the active
+    # house (KF172-CARD-101, Robot Ayudante).
     board = Board(game.position, game.board.catalog)
-    house = game.position.player(game.active).values.get("house")
-    first_turn_extra = game.position.values.get("first-turn") and int(game.position.values.get("first-turn-cards", 0)) >= 1
-    if house in board.houses(card) and not first_turn_extra:
-        return
     index = game.rules.play_permission(game.position, board, card)
     if index is None:
         return
