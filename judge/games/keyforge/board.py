@@ -49,6 +49,8 @@ class Board:
         return self.position.locate(card.uid)[4]
 
     def in_play(self, card: CardState) -> bool:
+        if card.get("grafted"):
+            return False  # INJERTAR: a grafted card is not in play
         try:
             _, zone, _, _, _ = self.position.locate(card.uid)
         except KeyError:
@@ -69,7 +71,7 @@ class Board:
             if effect.get("modify") == "blank" and self._lasting_affects(lasting, card):
                 return True
         for _, zone, source in self.position.all_cards():
-            if zone in IN_PLAY and source is not card:
+            if zone in IN_PLAY and source is not card and not source.get("grafted"):
                 for ability in self.define(source).abilities:
                     effect = ability.get("effect", {})
                     if ability.get("trigger") == "constant" and effect.get("modify") == "blank" \
@@ -89,7 +91,7 @@ class Board:
     def constant_effects(self) -> Iterator[tuple[CardState, dict[str, Any]]]:
         """Constant abilities of cards in play (active even while exhausted), and lasting effects."""
         for _, zone, card in self.position.all_cards():
-            if zone not in IN_PLAY:
+            if zone not in IN_PLAY or card.get("grafted"):
                 continue
             for ability in self.printed_abilities(card):
                 if ability.get("trigger") == "constant":

@@ -756,3 +756,20 @@ def _lose_chains(ctx: AbilityContext, e: dict[str, Any]) -> int:
     with ctx.game.res.step("chains", "chains", f"{pid} se libra de cadenas ({chains} → {new})", f"{pid} sheds chains ({chains} → {new})"):
         ctx.game.res.set_player(pid, "chains", new)
     return chains - new
+
+
+@handler("graft")
+def _graft(ctx: AbilityContext, e: dict[str, Any]) -> int:
+    # INJERTAR: the grafted card goes face up under the other card; it is not in play, and goes to its owner's discard
+    # pile when the card it is grafted onto leaves play.
+    cards = targets(ctx, e, rule="graft")
+    onto = targets(ctx, e, "onto", rule="graft")
+    if not cards or not onto:
+        return 0
+    host = onto[0]
+    for c in cards:
+        with ctx.game.res.step("graft", "graft", f"{ctx.game.label(c)} se injerta en {ctx.game.label(host)}",
+                               f"{ctx.game.label(c, 'en')} is grafted onto {ctx.game.label(host, 'en')}", card=c.uid):
+            ctx.game.res.attach(c, host)
+            ctx.game.res.set_card(c, "grafted", True)
+    return len(cards)

@@ -286,9 +286,11 @@ class Game:
         self._destroying = True
         try:
             self._resolve_destroyed_abilities()
-            self._discard_marked()
+            destroyed = self._discard_marked()
         finally:
             self._destroying = False
+        # order.destroyed.4 comes after the batch: what these effects destroy is a new destruction of its own.
+        self._after_destroyed(destroyed)
         return newly
 
     def _resolve_destroyed_abilities(self) -> None:
@@ -320,22 +322,27 @@ class Game:
             order_simultaneous(self.res, first, policy=ACTIVE_PLAYER_ORDERS, players=[self.active],
                                rule="order.simultaneous", resolve=run, refresh=pending)
 
-    def _discard_marked(self) -> None:
+    def _discard_marked(self) -> list[CardState]:
+        """Put the marked cards still in play into their owners' discard piles; return every card destroyed — also
+        those a "Destruida:" effect moved elsewhere, which still count as destroyed (DESTRUIDA, KF172-GEN-34)."""
         still = [c for c in self.marked if self.board.in_play(c) and c.get("marked")]
-        gone = [c for c in self.marked if c not in still]
+        saved = [c for c in self.marked if self.board.in_play(c) and not c.get("marked")]
+        gone = [c for c in self.marked if c not in still and c not in saved]
         for c in gone:
             c.state.pop("marked", None)
+        self.marked = []
         if not still:
-            self.marked = []
-            return
+            return gone
         with self.res.step("to-discard", "order.destroyed.3", "Las cartas destruidas van a la pila de descartes",
                            "Destroyed cards go to the discard pile"):
             ordered = self._order_same_owner(still)
             for card in ordered:
                 self.leaves_play(card, "discard", rule="order.destroyed.3")
-        self.marked = []
+        return gone + ordered
+
+    def _after_destroyed(self, destroyed: list[CardState]) -> None:
         pending = []
-        for card in ordered:
+        for card in destroyed:
             pending += self.collect("destroyed", card=card, player=card.owner, fighting=self.destroyed_fighting.get(card.uid))
         if pending:
             with self.res.step("after-destroyed", "order.destroyed.4",
@@ -411,6 +418,12 @@ class Game:
                 if self.board.define(upgrade).keyword("gigantic"):
                     # The other half of a gigantic creature goes where the creature goes (GIGANTESCA).
                     self.res.move(upgrade, owner, zone)
+                    continue
+                if upgrade.get("grafted"):
+                    self.res.note("graft-discarded", "graft", f"La carta injertada {self.label(upgrade)} va a la pila de descartes",
+                                  f"The grafted card {self.label(upgrade, 'en')} goes to the discard pile", card=upgrade.uid)
+                    self.res.set_card(upgrade, "grafted", False)
+                    self.res.move(upgrade, upgrade.owner, "discard")
                     continue
                 self.res.note("upgrade-discarded", "leaves-play", f"Se descarta la mejora {self.label(upgrade)}",
                               f"Upgrade {self.label(upgrade, 'en')} is discarded", card=upgrade.uid)
@@ -575,7 +588,7 @@ class Game:
         """The "after"/"each time" abilities waiting for ``event`` (not yet resolved)."""
         pending: list[Pending[Any]] = []
         for _, zone, card in list(self.position.all_cards()):
-            if zone not in IN_PLAY:
+            if zone not in IN_PLAY or card.get("grafted"):
                 continue
             for i, ability in enumerate(self.abilities_of(card, "after")):
                 if ability.get("event") == event and self._event_matches(card, ability, info):

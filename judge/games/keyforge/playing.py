@@ -232,8 +232,9 @@ def bonus_icon(game: Game, card: CardState, icon: str) -> None:
                                 "Which friendly creature captures 1 Æmber?")
         game.capture(host, 1, rule=rule)
     elif icon == "damage":
-        enemies = game.board.battleline(game.position.opponent(pid))
-        pool = enemies or game.board.battleline(pid)  # with no enemy creature it must hit a friendly one
+        # Any creature in play, the one with the icon included; resolving the icon is mandatory, so with no enemy
+        # creature it hits a friendly one (ICONOS DE BONIFICACIÓN).
+        pool = game.board.creatures()
         if not pool:
             game.res.note("no-target", rule, "No hay criaturas en juego", "There are no creatures in play")
             return

@@ -23,7 +23,7 @@ from judge.games.keyforge.game import Game
 ZONES = ("hand", "deck", "discard", "archives", "purged", "battleline", "artifacts", "revealed")
 CARD_STATE = {
     "exhausted": bool, "stun": bool, "enrage": bool, "ward": bool, "face-down": bool, "elusive-used": bool,
-    "damage": int, "amber": int, "power": int, "armor-used": int, "token": str, "purged-by": str,
+    "damage": int, "amber": int, "power": int, "armor-used": int, "token": str, "purged-by": str, "grafted": bool,
 }
 """Card state a position may give a card; named counters are written ``counter-<name> = N``."""
 PLAYER_VALUES = {"amber", "keys", "chains", "houses", "house", "name", "token"}
@@ -34,7 +34,7 @@ RULE_KEYS = frozenset({
     "ability", "action-abilities", "active-house", "aember", "aember-bonus-icon", "alpha", "archives", "armor",
     "as-if-yours", "assault", "cannot-vs-must", "capture", "capture-bonus-icon", "chains", "check", "control",
     "damage", "damage-bonus-icon", "deck", "deploy", "destroyed", "discard-bonus-icon", "discard-cards", "draw",
-    "draw-bonus-icon", "elusive", "enrage", "enters-play", "exalt", "exchange-control", "exhaust", "fight",
+    "draw-bonus-icon", "elusive", "enrage", "enters-play", "exalt", "exchange-control", "exhaust", "fight", "graft",
     "fight-with", "first-turn-rule", "flank", "for-each", "forge", "gigantic", "golden-rule", "hazardous",
     "heal", "house-choice", "if-you-do", "infinite-loops", "invulnerable", "keys", "lasting-effects",
     "least-powerful", "least-powerful-groups", "leaves-play", "may", "most-powerful", "most-powerful-groups",
@@ -232,7 +232,7 @@ class KeyForge(Ruleset):
         for pid in (card.owner, card.controller):
             if pid not in position.players:
                 problems.append(Problem(where, f"unknown player {pid!r}"))
-        if attached and d.type != "upgrade" and not d.keyword("gigantic"):
+        if attached and d.type != "upgrade" and not d.keyword("gigantic") and not card.get("grafted"):
             problems.append(Problem(where, f"{d.name_es} is a {d.type}, only upgrades (or a gigantic creature's other "
                                            "half) are attached to creatures"))
         if not attached and zone == "battleline" and not d.is_creature:
@@ -328,8 +328,10 @@ class KeyForge(Ruleset):
                                        rule=self.cite("play-cards"))
             self._verify_from_hand(position, board, card, play.verb, house)
             return
-        zones = ("battleline", "artifacts") if play.verb in ("action", "omni", "unstun") else ("battleline",)
-        card = self._find(position, play, zones, controller=active)
+        card = self._find(position, play, ("battleline", "artifacts"), controller=active)
+        if play.verb in ("reap", "fight") and not board.is_creature(card):
+            raise IllegalPlayError(f"{board.label(card)} is not a creature: artifacts cannot reap or fight",
+                                   rule=self.cite("use-artifacts"))
         if card.controller != active:
             raise IllegalPlayError("you can only use cards you control", rule=self.cite("use-creatures"))
         if card.get("exhausted"):
@@ -583,6 +585,7 @@ class KeyForge13(KeyForge):
         "splash-attack", "damage-bonus-icon", "capture-bonus-icon", "draw-bonus-icon", "discard-bonus-icon",
         "restrictions", "lasting-effects", "replacement-effects", "pending-damage", "infinite-loops", "shuffle",
         "enters-play", "exhaust", "draw", "deck", "for-each", "move", "put-into-zone", "exchange-control", "as-if-yours",
+        "graft",
     })
 
     def elusive_spent_on_choice(self) -> bool:

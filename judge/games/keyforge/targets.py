@@ -24,6 +24,8 @@ def matches(board: Board, target: dict[str, Any], card: CardState, *, controller
         return False
     if kind == "upgrade" and d.type != "upgrade":
         return False
+    if kind == "action" and d.type != "action":
+        return False
     side = target.get("side", "any")
     if side == "friendly" and card.controller != controller:
         return False
@@ -81,14 +83,23 @@ def candidates(game: Game, target: dict[str, Any], ctx: AbilityContext) -> list[
         pool = [c for _, z, c in board.position.all_cards() if z in ("battleline", "artifacts")]
         pool = [c for c in pool if c.uid not in game.leaving]
     else:
-        pool = [c for p in board.position.players.values() for c in p.zone(zone)]
+        # A hidden zone (hand, deck, archives) is the controller's own unless the target says otherwise.
+        hidden = zone in ("hand", "deck", "archives")
+        players = [ctx.controller] if hidden and target.get("side", "friendly") != "enemy" else list(board.position.players)
+        if hidden and target.get("side") == "enemy":
+            players = [board.position.opponent(ctx.controller)]
+        pool = [c for p in players for c in board.position.player(p).zone(zone)]
     found = [c for c in pool if matches(board, target, c, controller=ctx.controller, source=ctx.source_card,
                                         remembered=ctx.remembered)]
     f = target.get("filter", {})
     for key in ("most-powerful", "least-powerful"):
         if f.get(key):
-            n = 1 if f[key] is True else int(f[key])
-            found = _power_group(game, found, n, most=key == "most-powerful")
+            if f[key] is True:
+                # MÁS PODEROSA: every creature tied for the highest power is "the most powerful"; a target that
+                # takes one of them is then a choice among them.
+                found = board.most_powerful(found) if key == "most-powerful" else board.least_powerful(found)
+            else:
+                found = _power_group(game, found, int(f[key]), most=key == "most-powerful")
     return found
 
 
@@ -142,8 +153,14 @@ def resolve_target(game: Game, spec: Any, ctx: AbilityContext, *, rule: str, ver
             return found
     options = tuple(Option(c.uid, game.board.label(c), game.board.label(c, "en"),
                            aliases=game.board.define(c).names()) for c in found)
+    f = spec.get("filter", {})
+    key = "target"
+    for tie in ("most-powerful", "least-powerful"):
+        if f.get(tie) is True:
+            # Several creatures tie for "the most powerful": the active player chooses (MÁS PODEROSA).
+            key, rule = "tie", tie
     question = Question(
-        key="target", player=chooser, rule=rule,
+        key=key, player=chooser, rule=rule,
         prompt_es=f"Elige {'hasta ' if up_to else ''}{n} objetivo(s) para «{verb}»",
         prompt_en=f"Choose {'up to ' if up_to else ''}{n} target(s) for '{verb}'",
         options=options, min_choices=0 if up_to else n, max_choices=n,

@@ -115,6 +115,7 @@ EFFECTS: dict[str, dict[str, str]] = {
     "discard-top-of-deck": {"amount": "amount", "player": "player"},
     "shuffle-into-deck": {"target": "target"},
     "lose-chains": {"amount": "amount", "player": "player"},
+    "graft": {"target": "target", "onto": "target"},
 }
 """Each effect with its parameters and their kinds. Every effect may also carry ``if`` (a condition), ``may``
 (the player may decline) and ``then`` (effects that happen only "if you do")."""
