@@ -222,6 +222,11 @@ class Board:
         line = self.battleline(card.controller)
         return card in line and len(line) % 2 == 1 and line.index(card) == len(line) // 2
 
+    def is_on_side(self, card: CardState, side: str) -> bool:
+        """On the left (or right) flank: the first (or last) creature of its controller's battleline."""
+        line = self.battleline(card.controller)
+        return bool(line) and line[0 if side == "left" else -1] is card
+
     def is_on_flank(self, card: CardState) -> bool:
         line = self.battleline(card.controller)
         return card in line and (line[0] is card or line[-1] is card)

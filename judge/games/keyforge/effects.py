@@ -139,10 +139,11 @@ def value(ctx: AbilityContext, expr: Any) -> int:
     if isinstance(expr, int):
         return expr
     if isinstance(expr, dict):
+        times = int(expr.get("times", 1))
         if "count" in expr:
-            return len(candidates(ctx.game, {**expr["count"], "all": True}, ctx))
+            return times * len(candidates(ctx.game, {**expr["count"], "all": True}, ctx))
         if "value" in expr:
-            return value(ctx, expr["value"])
+            return times * value(ctx, expr["value"])
     if isinstance(expr, str):
         who, _, what = expr.partition(".")
         if who in ("you", "opponent"):
@@ -153,10 +154,22 @@ def value(ctx: AbilityContext, expr: Any) -> int:
                 return ctx.game.board.forged_keys(pid)
             if what in ("hand", "deck", "discard", "archives"):
                 return len(ctx.game.position.player(pid).zone(what))
-        if who == "self":
-            card = ctx.source_card
+            if what == "unforged-keys":
+                return 3 - ctx.game.board.forged_keys(pid)
+            if what == "chains":
+                return int(ctx.game.position.player(pid).values.get("chains", 0))
+            if what in ("fights", "friendly-destroyed", "discards", "plays"):
+                # What happened this turn (the position keeps these counts for the turn in progress).
+                return int(ctx.game.position.values.get("this-turn", {}).get(f"{pid}.{what}", 0))
+            if what == "forged-last-turn":
+                return int(ctx.game.position.values.get("last-turn", {}).get(f"{pid}.forged", 0))
+        if who in ("self", "it", "event-card"):
+            cards = ctx.named(who)
+            card = cards[0] if cards else None
             if card is not None and what == "power":
                 return ctx.game.board.power(card)
+            if card is not None and what in ("amber", "damage", "power-counters"):
+                return int(card.get({"power-counters": "power"}.get(what, what), 0))
     raise ValueError(f"unknown value {expr!r}")
 
 
@@ -168,6 +181,12 @@ def amount(ctx: AbilityContext, effect: dict[str, Any], default: int = 1) -> int
 def condition(ctx: AbilityContext, cond: dict[str, Any]) -> bool:
     if cond.get("always"):
         return True
+    if "not" in cond:
+        return not condition(ctx, cond["not"])
+    if "all" in cond:
+        return all(condition(ctx, c) for c in cond["all"])
+    if "any" in cond:
+        return any(condition(ctx, c) for c in cond["any"])
     if "controls" in cond:
         return bool(candidates(ctx.game, {**cond["controls"], "all": True, "side": "friendly"}, ctx))
     if "share-house" in cond:
@@ -179,6 +198,12 @@ def condition(ctx: AbilityContext, cond: dict[str, Any]) -> bool:
         left, op, right = cond["compare"]
         a, b = value(ctx, left), value(ctx, right)
         return {">": a > b, ">=": a >= b, "<": a < b, "<=": a <= b, "==": a == b, "!=": a != b}[op]
+    if "tide" in cond:
+        # MAREA: high for the player who raised it last, low for the other; neutral at the start of the game.
+        tide = ctx.game.position.values.get("tide")
+        pid = player_of(ctx, cond.get("for", "you"))
+        state = "neutral" if not tide else ("high" if tide == pid else "low")
+        return state == cond["tide"]
     if "haunted" in cond:
         # EMBRUJADO: a player with 10 or more cards in their discard pile.
         pid = player_of(ctx, cond["haunted"])
@@ -197,6 +222,7 @@ def targets(ctx: AbilityContext, effect: dict[str, Any], key: str = "target", *,
     found = resolve_target(ctx.game, effect.get(key, "self"), ctx, rule=rule, verb=effect["do"])
     if found:
         ctx.remembered = found
+        ctx.chosen_all.extend(c for c in found if c not in ctx.chosen_all)
     return found
 
 

@@ -44,6 +44,8 @@ class AbilityContext:
     remembered: list[CardState] = field(default_factory=list)
     last_known: CardState | None = None
     pending_damage: list[tuple[CardState, int]] = field(default_factory=list)
+    chosen_all: list[CardState] = field(default_factory=list)
+    """Every card this ability has named so far (for "another", "a different creature")."""
     chosen_house: str | None = None
     granter: str | None = None
     """uid of the card whose constant ability gave this ability (an upgrade, Arquímedes), if not the card itself."""
@@ -74,6 +76,15 @@ class AbilityContext:
         if name == "each-neighbor":
             card = self.source_card
             return self.game.board.neighbors(card) if card is not None else []
+        if name == "event-card":
+            # The card the triggering event is about ("after a creature reaps, … that creature").
+            card = self.event.get("card")
+            if card is None:
+                return []
+            found = pos.find(card.uid)
+            return [found[2]] if found else [card]
+        if name == "chosen":
+            return list(self.chosen_all)
         return []
 
 
@@ -106,6 +117,14 @@ class Game:
 
     def amber(self, pid: str) -> int:
         return int(self.position.player(pid).values.get("amber", 0))
+
+    def count_this_turn(self, pid: str, what: str, n: int = 1) -> None:
+        """Keep what happened this turn (fights, friendly creatures destroyed, discards, plays, keys forged) for
+        the abilities that ask about it."""
+        this_turn = dict(self.position.values.get("this-turn", {}))
+        key = f"{pid}.{what}"
+        this_turn[key] = int(this_turn.get(key, 0)) + n
+        self.res.set_value("this-turn", this_turn)
 
     def pending(self, card: CardState, key: str, es: str, en: str, item: Any, controller: str | None = None) -> Pending[Any]:
         """An effect waiting to resolve, answerable by its value, its card's uid or its card's names."""
@@ -341,6 +360,9 @@ class Game:
         return gone + ordered
 
     def _after_destroyed(self, destroyed: list[CardState]) -> None:
+        for card in destroyed:
+            if self.board.define(card).is_creature:
+                self.count_this_turn(card.controller, "friendly-destroyed")
         pending = []
         for card in destroyed:
             pending += self.collect("destroyed", card=card, player=card.owner, fighting=self.destroyed_fighting.get(card.uid))
@@ -688,6 +710,7 @@ class Game:
                 self.res.set_player(pid, "keys", [*keys, color])
             else:
                 self.res.set_player(pid, "keys", int(keys) + 1)
+            self.count_this_turn(pid, "forged")
             if self.board.forged_keys(pid) >= 3:
                 self.res.note("win", "forge", f"{pid} forja su tercera llave y gana la partida",
                               f"{pid} forges their third key and wins the game")

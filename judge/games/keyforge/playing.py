@@ -19,6 +19,7 @@ def play(game: Game, card: CardState) -> None:
                        card=card.uid):
         _use_permission(game, card)
         game.res.set_value("plays", played)
+        game.count_this_turn(pid, "plays")
         game.res.set_value("actions-this-step", int(game.position.values.get("actions-this-step", 0)) + 1)
         if game.position.values.get("first-turn"):
             game.res.set_value("first-turn-cards", int(game.position.values.get("first-turn-cards", 0)) + 1)
@@ -276,6 +277,7 @@ def discard_from_hand(game: Game, card: CardState) -> None:
         if game.position.values.get("first-turn"):
             game.res.set_value("first-turn-cards", int(game.position.values.get("first-turn-cards", 0)) + 1)
         game.res.move(card, card.owner, "discard")
+        game.count_this_turn(game.active, "discards")
         scrap = [a for a in game.board.define(card).abilities if a.get("trigger") == "scrap"]
         for ability in scrap:
             game.run_ability(card, ability, label_es=f"«Desguazar:» de {game.label(card)}",

@@ -218,7 +218,7 @@ class KeyForge(Ruleset):
                                         "in step 3 the active player has an active house (set house = \"...\")"))
         for k in position.values:
             if k not in ("first-turn", "lasting", "plays", "uses", "actions-this-step", "step-ended",
-                         "first-turn-cards", "winner", "tide"):
+                         "first-turn-cards", "winner", "tide", "this-turn", "last-turn"):
                 problems.append(Problem(f"values.{k}", "unknown game value"))
         return problems
 

@@ -46,6 +46,20 @@ def matches(board: Board, target: dict[str, Any], card: CardState, *, controller
         return False
     if f.get("not-it") and any(card.uid == r.uid for r in remembered or ()):
         return False
+    if "flank" in f and f["flank"] is False and board.is_on_flank(card):
+        return False
+    if f.get("left-flank") and not board.is_on_side(card, "left"):
+        return False
+    if f.get("right-flank") and not board.is_on_side(card, "right"):
+        return False
+    if f.get("has-amber") and not card.get("amber"):
+        return False
+    if "power-parity" in f and board.power(card) % 2 != (0 if f["power-parity"] == "even" else 1):
+        return False
+    if f.get("top-of-discard"):
+        pile = board.position.player(card.owner).zone("discard")
+        if not pile or pile[-1].uid != card.uid:
+            return False
     if "name" in f and card.card != f["name"]:
         return False
     if "keyword" in f and not board.keyword(card, f["keyword"]):
@@ -62,7 +76,7 @@ def matches(board: Board, target: dict[str, Any], card: CardState, *, controller
         return False
     if f.get("ready") and card.get("exhausted"):
         return False
-    if f.get("flank") and not board.is_on_flank(card):
+    if f.get("flank") is True and not board.is_on_flank(card):
         return False
     if f.get("center") and not board.is_in_center(card):
         return False
@@ -91,6 +105,8 @@ def candidates(game: Game, target: dict[str, Any], ctx: AbilityContext) -> list[
         pool = [c for p in players for c in board.position.player(p).zone(zone)]
     found = [c for c in pool if matches(board, target, c, controller=ctx.controller, source=ctx.source_card,
                                         remembered=ctx.remembered)]
+    if target.get("filter", {}).get("not-chosen"):
+        found = [c for c in found if c not in ctx.chosen_all]
     f = target.get("filter", {})
     for key in ("most-powerful", "least-powerful"):
         if f.get(key):

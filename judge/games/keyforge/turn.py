@@ -8,7 +8,7 @@ from judge.games.keyforge.board import IN_PLAY
 from judge.games.keyforge.game import Game, Triggered
 
 PER_TURN_CARD_STATE = ("armor-used", "elusive-used")
-PER_TURN_VALUES = ("plays", "uses", "actions-this-step", "step-ended", "first-turn-cards")
+PER_TURN_VALUES = ("plays", "uses", "actions-this-step", "step-ended", "first-turn-cards", "this-turn")
 
 
 def end_turn(game: Game) -> None:
@@ -65,6 +65,12 @@ def end_of_turn(game: Game, pid: str) -> None:
             for key in PER_TURN_CARD_STATE:
                 if card.get(key):
                     game.res.set_card(card, key, 0 if key == "armor-used" else False)
+        # What the player did this turn is remembered for the next turn ("if your opponent forged a key on their
+        # previous turn"); the rest of the turn's bookkeeping ends here.
+        this_turn = game.position.values.get("this-turn", {})
+        last = dict(game.position.values.get("last-turn", {}))
+        last[f"{pid}.forged"] = int(this_turn.get(f"{pid}.forged", 0))
+        game.res.set_value("last-turn", last)
         for key in PER_TURN_VALUES:
             if key in game.position.values:
                 game.res.set_value(key, None)

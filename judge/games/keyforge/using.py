@@ -136,6 +136,7 @@ def _fight(game: Game, attacker: CardState) -> bool:
         with game.res.step("exhaust", "order.fight.1", "Se agota la criatura atacante y se elige contra quién lucha",
                            "The attacker is exhausted and the creature it fights is chosen", card=attacker.uid):
             game.res.set_card(attacker, "exhausted", True)
+            game.count_this_turn(attacker.controller, "fights")
             if len(defenders) == 1:
                 defender = defenders[0]
                 game.res.note("forced-target", "fight", f"Única criatura que puede ser atacada: {game.label(defender)}",
