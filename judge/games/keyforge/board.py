@@ -49,7 +49,7 @@ class Board:
         return self.position.locate(card.uid)[4]
 
     def in_play(self, card: CardState) -> bool:
-        if card.get("grafted"):
+        if card.get("grafted") or card.get("under"):
             return False  # INJERTAR: a grafted card is not in play
         try:
             _, zone, _, _, _ = self.position.locate(card.uid)
@@ -91,7 +91,7 @@ class Board:
     def constant_effects(self) -> Iterator[tuple[CardState, dict[str, Any]]]:
         """Constant abilities of cards in play (active even while exhausted), and lasting effects."""
         for _, zone, card in self.position.all_cards():
-            if zone not in IN_PLAY or card.get("grafted"):
+            if zone not in IN_PLAY or card.get("grafted") or card.get("under"):
                 continue
             for ability in self.printed_abilities(card):
                 if ability.get("trigger") == "constant":

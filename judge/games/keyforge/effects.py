@@ -438,10 +438,11 @@ def _take_control(ctx: AbilityContext, e: dict[str, Any]) -> int:
     from judge.games.keyforge import playing
 
     n = 0
+    new = player_of(ctx, e.get("to", "you"))
     for c in targets(ctx, e, rule="control"):
-        if c.controller == ctx.controller:
+        if c.controller == new:
             continue
-        playing.change_control(ctx.game, c, ctx.controller)
+        playing.change_control(ctx.game, c, new)
         n += 1
     return n
 
@@ -799,3 +800,114 @@ def _graft(ctx: AbilityContext, e: dict[str, Any]) -> int:
             ctx.game.res.attach(c, host)
             ctx.game.res.set_card(c, "grafted", True)
     return len(cards)
+
+
+@handler("discard-from-hand")
+def _discard_from_hand(ctx: AbilityContext, e: dict[str, Any]) -> int:
+    """A chosen discard: the active player (or the named chooser) picks the cards."""
+    from judge.games.keyforge.targets import matches
+
+    pid = player_of(ctx, e.get("player"))
+    hand = [c for c in ctx.game.position.player(pid).zone("hand")
+            if matches(ctx.game.board, {"kind": "card", "filter": e.get("filter", {})}, c, controller=pid, source=None)]
+    n = min(amount(ctx, e), len(hand))
+    chosen = _ask_cards(ctx, hand, key="discard", rule="discard-cards", es=f"Elige {n} carta(s) de la mano de {pid} para descartar",
+                        en=f"Choose {n} card(s) from {pid}'s hand to discard", low=n, high=n)
+    for c in chosen:
+        with ctx.game.res.step("discard", "discard-cards", f"Se descarta {ctx.game.label(c)}", f"{ctx.game.label(c, 'en')} is discarded",
+                               card=c.uid):
+            ctx.game.res.move(c, c.owner, "discard")
+        ctx.game.count_this_turn(pid, "discards")
+    ctx.remembered = chosen
+    return len(chosen)
+
+
+@handler("archive-top-of-deck")
+def _archive_top(ctx: AbilityContext, e: dict[str, Any]) -> int:
+    pid = player_of(ctx, e.get("player"))
+    top = list(ctx.game.position.player(pid).zone("deck")[: amount(ctx, e)])
+    for c in top:
+        with ctx.game.res.step("archive", "archives", f"Se archiva {ctx.game.label(c)} desde el mazo",
+                               f"{ctx.game.label(c, 'en')} is archived from the deck", card=c.uid):
+            ctx.game.res.move(c, ctx.controller, "archives")
+    ctx.remembered = top
+    return len(top)
+
+
+@handler("put-on-top-of-deck")
+def _put_on_top(ctx: AbilityContext, e: dict[str, Any]) -> int:
+    cards = targets(ctx, e, rule="deck")
+    for c in cards:
+        if ctx.game.board.in_play(c):
+            if not ctx.game.leave_play_by_effect(c, "deck", rule="deck"):
+                continue
+        ctx.game.res.move(c, c.owner, "deck", 0)
+    return len(cards)
+
+
+@handler("choose-one")
+def _choose_one(ctx: AbilityContext, e: dict[str, Any]) -> int:
+    """"Choose one": the active player picks one of the listed effect lists, which then resolves."""
+    from judge.core.decisions import Option, Question
+
+    options = e.get("options", [])
+    labels = e.get("labels", [f"Opción {i + 1}" for i in range(len(options))])
+    chosen = ctx.game.res.ask(Question(
+        key="choose-one", player=decider(ctx, e), rule="ability", prompt_es="Elige uno de los efectos",
+        prompt_en="Choose one of the effects",
+        options=tuple(Option(str(i), labels[i], labels[i]) for i in range(len(options)))))
+    run_effects(ctx, options[int(chosen)])
+    return 1
+
+
+@handler("play-card")
+def _play_card(ctx: AbilityContext, e: dict[str, Any]) -> int:
+    """Play a card from wherever the target finds it (the discard pile, under another card): the play procedure
+    applies, the house does not matter, and a card that cannot be played stays where it was."""
+    from judge.games.keyforge import playing
+
+    cards = targets(ctx, e, rule="play-cards")
+    played = 0
+    for c in cards:
+        if c.get("under"):
+            ctx.game.res.set_card(c, "under", False)
+            ctx.game.res.set_card(c, "face-down", False)
+        played += int(playing.play_from_effect(ctx.game, c, origin=ctx.game.board.zone_of(c)[1]))
+    return played
+
+
+@handler("put-under")
+def _put_under(ctx: AbilityContext, e: dict[str, Any]) -> int:
+    """Put cards under a card (face down unless said otherwise): they are not in play and leave with it."""
+    cards = targets(ctx, e, rule="put-into-zone")
+    hosts = ctx.named("self") if "onto" not in e else targets(ctx, e, "onto", rule="put-into-zone")
+    if not cards or not hosts:
+        return 0
+    for c in cards:
+        with ctx.game.res.step("put-under", "put-into-zone", f"{ctx.game.label(c)} se pone debajo de {ctx.game.label(hosts[0])}",
+                               f"{ctx.game.label(c, 'en')} is put under {ctx.game.label(hosts[0], 'en')}", card=c.uid):
+            ctx.game.res.attach(c, hosts[0])
+            ctx.game.res.set_card(c, "under", True)
+            if e.get("face-down", True):
+                ctx.game.res.set_card(c, "face-down", True)
+    return len(cards)
+
+
+@handler("random-from-zone")
+def _random_from_zone(ctx: AbilityContext, e: dict[str, Any]) -> int:
+    """Move cards chosen at random from a zone (archive a random card, purge a random archived card): the judge
+    reports which card the table's random draw gave."""
+    pid = player_of(ctx, e.get("player", "opponent"))
+    zone = e.get("zone", "archives")
+    pool = list(ctx.game.position.player(pid).zone(zone))
+    n = min(amount(ctx, e), len(pool))
+    chosen = _ask_cards(ctx, pool, key="random-card", rule="archives" if zone == "archives" else "discard-cards",
+                        es=f"Carta(s) elegida(s) al azar de {zone} de {pid}", en=f"Card(s) chosen at random from {pid}'s {zone}",
+                        low=n, high=n)
+    to = e.get("to", "discard")
+    for c in chosen:
+        with ctx.game.res.step("random-move", "archives", f"{ctx.game.label(c)} (al azar) va a {to}",
+                               f"{ctx.game.label(c, 'en')} (at random) goes to {to}", card=c.uid):
+            ctx.game.res.move(c, ctx.controller if to == "archives" else c.owner, to)
+    ctx.remembered = chosen
+    return len(chosen)

@@ -162,6 +162,14 @@ class Game:
     def steal(self, thief: str, amount: int, *, rule: str = "steal") -> int:
         victim = self.position.opponent(thief)
         amount = min(amount, self.amber(victim))  # only what there is (ROBAR (ÆMBAR))
+        for source, effect in self.board.constant_effects():
+            if effect.get("modify") == "cannot-be-stolen":
+                owner = effect.get("_lasting", {}).get("controller", source.controller)
+                protected = owner if effect.get("player", "you") == "you" else self.position.opponent(owner)
+                if protected == victim:
+                    self.res.note("cannot-steal", "cannot-vs-must", f"El Æmbar de {victim} no se puede robar ({self.label(source)})",
+                                  f"{victim}'s Æmber cannot be stolen ({self.label(source, 'en')})")
+                    return 0
         with self.res.step("steal", rule, f"{thief} roba {amount} Æmbar", f"{thief} steals {amount} Æmber"):
             self.res.set_player(victim, "amber", self.amber(victim) - amount)
             self.res.set_player(thief, "amber", self.amber(thief) + amount)
@@ -441,6 +449,11 @@ class Game:
                     # The other half of a gigantic creature goes where the creature goes (GIGANTESCA).
                     self.res.move(upgrade, owner, zone)
                     continue
+                if upgrade.get("under"):
+                    self.res.set_card(upgrade, "under", False)
+                    self.res.set_card(upgrade, "face-down", False)
+                    self.res.move(upgrade, upgrade.owner, "discard")
+                    continue
                 if upgrade.get("grafted"):
                     self.res.note("graft-discarded", "graft", f"La carta injertada {self.label(upgrade)} va a la pila de descartes",
                                   f"The grafted card {self.label(upgrade, 'en')} goes to the discard pile", card=upgrade.uid)
@@ -610,7 +623,7 @@ class Game:
         """The "after"/"each time" abilities waiting for ``event`` (not yet resolved)."""
         pending: list[Pending[Any]] = []
         for _, zone, card in list(self.position.all_cards()):
-            if zone not in IN_PLAY or card.get("grafted"):
+            if zone not in IN_PLAY or card.get("grafted") or card.get("under"):
                 continue
             for i, ability in enumerate(self.abilities_of(card, "after")):
                 if ability.get("event") == event and self._event_matches(card, ability, info):

@@ -160,15 +160,24 @@ def _enter_text(ctype: str) -> tuple[str, str]:
 
 
 def _enters_exhausted(game: Game, card: CardState) -> None:
+    """A card enters play exhausted unless an effect says otherwise; a card's own "enters play ready / enraged /
+    stunned" applies as it enters (its text is read as printed: KF172-CARD-107)."""
     kind = "creature" if game.board.is_creature(card) else game.board.define(card).type
-    ready = any(e.get("modify") == "enters-play-ready" and s.controller == card.controller
-                and e.get("kind", "creature") == kind for s, e in game.board.constant_effects())
-    if ready:
+    state: dict[str, bool] = {"exhausted": True}
+    for s_, e in game.board.constant_effects():
+        if e.get("modify") == "enters-play-ready" and s_.controller == card.controller and e.get("kind", "creature") == kind:
+            state["exhausted"] = False
+        if e.get("modify") == "enters-play-state" and e.get("target", "self") != "self" and game.board.affects(s_, e, card):
+            state.update({k: bool(v) for k, v in e.get("state", {}).items()})
+    for ability in game.board.define(card).abilities:
+        e = ability.get("effect", {})
+        if ability.get("trigger") == "constant" and e.get("modify") == "enters-play-state" and e.get("target", "self") == "self":
+            state.update({k: bool(v) for k, v in e.get("state", {}).items()})
+    if not state["exhausted"]:
         game.res.note("enters-ready", "enters-play", "Entra en juego preparada por un efecto",
                       "It enters play ready because of an effect", card=card.uid)
-        game.res.set_card(card, "exhausted", False)
-    else:
-        game.res.set_card(card, "exhausted", True)
+    for key, value in state.items():
+        game.res.set_card(card, key, value)
 
 
 def put_creature_into_play(game: Game, card: CardState, controller: str, *, rule: str = "flank",

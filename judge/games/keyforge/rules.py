@@ -24,6 +24,7 @@ ZONES = ("hand", "deck", "discard", "archives", "purged", "battleline", "artifac
 CARD_STATE = {
     "exhausted": bool, "stun": bool, "enrage": bool, "ward": bool, "face-down": bool, "elusive-used": bool,
     "damage": int, "amber": int, "power": int, "armor-used": int, "token": str, "purged-by": str, "grafted": bool,
+    "under": bool,
 }
 """Card state a position may give a card; named counters are written ``counter-<name> = N``."""
 PLAYER_VALUES = {"amber", "keys", "chains", "houses", "house", "name", "token"}
@@ -232,7 +233,8 @@ class KeyForge(Ruleset):
         for pid in (card.owner, card.controller):
             if pid not in position.players:
                 problems.append(Problem(where, f"unknown player {pid!r}"))
-        if attached and d.type != "upgrade" and not d.keyword("gigantic") and not card.get("grafted"):
+        if attached and d.type != "upgrade" and not d.keyword("gigantic") and not card.get("grafted") \
+                and not card.get("under"):
             problems.append(Problem(where, f"{d.name_es} is a {d.type}, only upgrades (or a gigantic creature's other "
                                            "half) are attached to creatures"))
         if not attached and zone == "battleline" and not d.is_creature:

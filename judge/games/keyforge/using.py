@@ -224,11 +224,13 @@ def _fight_damage(game: Game, attacker: CardState, defender: CardState, elusive:
             game.res.note("elusive", "elusive", f"Elusivo: {game.label(defender)} no recibe ni inflige daño",
                           f"Elusive: {game.label(defender, 'en')} neither takes nor deals damage", card=defender.uid)
             return
-        hits: list[tuple[CardState, int]] = [(defender, game.board.power(attacker))]
+        hits: list[tuple[CardState, int]] = []
+        if _deals_fight_damage(game, attacker, "attacking"):
+            hits.append((defender, game.board.power(attacker)))
         if game.board.keyword(attacker, "skirmish"):
             game.res.note("skirmish", "skirmish", f"Escaramuza: {game.label(attacker)} no recibe daño de la lucha",
                           f"Skirmish: {game.label(attacker, 'en')} takes no fight damage", card=attacker.uid)
-        else:
+        elif _deals_fight_damage(game, defender, "attacked"):
             hits.append((attacker, game.board.power(defender)))
         splash = game.board.keyword(attacker, "splash-attack")
         if splash:
@@ -241,6 +243,18 @@ def _fight_damage(game: Game, attacker: CardState, defender: CardState, elusive:
         if game.board.keyword(defender, "poison") and any(c is attacker for c, _ in hits):
             poisoned.append(attacker.uid)
         game.deal_damage(hits, fight={**fight_info, "poisoned": poisoned}, rule="order.fight.4")
+
+
+def _deals_fight_damage(game: Game, creature: CardState, role: str) -> bool:
+    """Whether the creature deals its power in damage in this fight (a constant "deals no damage when fighting /
+    when attacked" says no)."""
+    for source, effect in game.board.constant_effects():
+        if effect.get("modify") == "no-fight-damage" and effect.get("when", "always") in (role, "always") \
+                and game.board.affects(source, effect, creature):
+            game.res.note("no-fight-damage", "fight", f"{game.label(creature)} no inflige daño en esta lucha",
+                          f"{game.label(creature, 'en')} deals no damage in this fight", card=creature.uid)
+            return False
+    return True
 
 
 def use_ability(game: Game, card: CardState, trigger: str) -> None:

@@ -58,6 +58,9 @@ CONSTANT_EFFECTS = {
     "house": "the targets belong to `value` only (most recent wins)",
     "must-choose-house": "`player` must choose `house` as active house",
     "cannot-choose-house": "`player` cannot choose `house` as active house",
+    "enters-play-state": "the targets (default self) enter play with `state` (exhausted/enrage/stun true or false)",
+    "no-fight-damage": "the targets deal no damage in fights `when` attacking, attacked or always",
+    "cannot-be-stolen": "`player`'s æmber cannot be stolen",
     "forge-from-card": "the æmber on this card may be spent to forge keys",
     "may-play": "`player` may play `count` card(s) matching `filter` whatever the active house (and, where the rulebook allows it, beyond the first-turn limit)",
 }
@@ -91,7 +94,7 @@ EFFECTS: dict[str, dict[str, str]] = {
     # Turn and keys.
     "gain-chains": {"amount": "amount", "player": "player"},
     "forge-key": {"player": "player", "cost": "amount"},
-    "take-control": {"target": "target"},
+    "take-control": {"target": "target", "to": "player"},
     "save": {"target": "target"},
     "make-token": {"amount": "amount", "player": "player"},
     "play-top-of-deck": {},
@@ -116,6 +119,13 @@ EFFECTS: dict[str, dict[str, str]] = {
     "shuffle-into-deck": {"target": "target"},
     "lose-chains": {"amount": "amount", "player": "player"},
     "graft": {"target": "target", "onto": "target"},
+    "discard-from-hand": {"amount": "amount", "player": "player", "filter": "filter"},
+    "archive-top-of-deck": {"amount": "amount", "player": "player"},
+    "put-on-top-of-deck": {"target": "target"},
+    "choose-one": {"options": "effect-lists", "labels": "labels"},
+    "play-card": {"target": "target"},
+    "put-under": {"target": "target", "onto": "target", "face-down": "bool"},
+    "random-from-zone": {"amount": "amount", "player": "player", "zone": "zone", "to": "zone"},
 }
 """Each effect with its parameters and their kinds. Every effect may also carry ``if`` (a condition), ``may``
 (the player may decline) and ``then`` (effects that happen only "if you do")."""
@@ -200,6 +210,13 @@ def check_effect(effect: Any, where: str) -> list[Problem]:
             problems.append(Problem(f"{where}.{k}", "what is \"previous\" (the preceding effect) or \"ability\" (all of it)"))
         elif kind == "constant":
             problems.extend(check_constant(v, f"{where}.{k}"))
+        elif kind == "effect-lists":
+            if not isinstance(v, list) or not all(isinstance(x, list) for x in v):
+                problems.append(Problem(f"{where}.{k}", "options is a list of effect lists"))
+            else:
+                for i, lst in enumerate(v):
+                    for j, sub in enumerate(lst):
+                        problems.extend(check_effect(sub, f"{where}.{k}[{i}][{j}]"))
         elif kind == "lasting-trigger":
             problems.extend(check_ability({"trigger": "after", **v} if isinstance(v, dict) else v, f"{where}.{k}"))
     for i, sub in enumerate(effect.get("then", [])):
