@@ -7,7 +7,7 @@ asks the same function.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 from collections.abc import Iterator
 
@@ -23,6 +23,8 @@ class Board:
 
     position: Position
     catalog: Catalog
+    as_if_yours: dict[str, str] = field(default_factory=dict)
+    """Cards used "as if they were yours": they count as friendly to the player using them (KF172-GEN-19)."""
 
     # What a card is.
 

@@ -571,7 +571,7 @@ def _use(ctx: AbilityContext, e: dict[str, Any]) -> int:
             prompt_es=f"¿Cómo usas {ctx.game.label(c)}?", prompt_en=f"How do you use {ctx.game.label(c, 'en')}?",
             options=tuple(Option(w, {"reap": "Cosechar", "fight": "Luchar", "action": "Acción", "omni": "Omni",
                                      "unstun": "Retirar aturdimiento"}[w], w) for w in ways)))
-        using.use_as(ctx.game, c, how)
+        using.use_as(ctx.game, c, how, as_if_yours=ctx.game.active if e.get("as-if-yours") else None)
     return len(chosen)
 
 
@@ -673,7 +673,8 @@ def _ask_cards(ctx: AbilityContext, cards: list[CardState], *, key: str, rule: s
         options=tuple(Option(c.uid, ctx.game.label(c), ctx.game.label(c, "en"), ctx.game.board.define(c).names())
                       for c in cards), min_choices=low, max_choices=high))
     values = chosen if isinstance(chosen, tuple) else (chosen,)
-    return [c for c in cards if c.uid in values]
+    by_uid = {c.uid: c for c in cards}
+    return [by_uid[v] for v in values]  # in the order answered (an order of entry, of cards on the deck…)
 
 
 @handler("search")
@@ -711,6 +712,12 @@ def _put_into_play(ctx: AbilityContext, e: dict[str, Any]) -> int:
     from judge.games.keyforge import playing
 
     cards = targets(ctx, e, rule="put-into-zone")
+    if len(cards) > 1:
+        # Several cards entering play at once: the active player chooses the order, the opponent's included
+        # (KF172-CARD-03, Æmberlución).
+        cards = _ask_cards(ctx, cards, key="entry-order", rule="active-player",
+                           es="¿En qué orden entran en juego?", en="In which order do they enter play?",
+                           low=len(cards), high=len(cards))
     for c in cards:
         playing.put_into_play(ctx.game, c, player_of(ctx, e.get("player")))
     return len(cards)

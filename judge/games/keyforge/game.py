@@ -102,6 +102,8 @@ class Game:
         self.destroyed_fighting: dict[str, str] = {}
         self.last_known: dict[str, dict[str, Any]] = {}
         self.destroyed_abilities: dict[str, list[dict[str, Any]]] = {}
+        self.as_if_yours: dict[str, str] = self.board.as_if_yours
+        """Cards being used "as if they were yours": uid → the player who uses them (COMO SI FUERA TUYO)."""
         """What cards that left play were just before leaving (houses, power), for the rest of an ability."""
         """uid of a creature destroyed in a fight → uid of the creature it was fighting."""
         self._destroying = False
@@ -609,7 +611,8 @@ class Game:
                     event: dict[str, Any] | None = None, rule: str | None = None) -> None:
         from judge.games.keyforge.effects import run_effects
 
-        ctx = AbilityContext(self, card.uid, card.controller, event or {}, last_known=card,
+        controller = self.as_if_yours.get(card.uid, card.controller)
+        ctx = AbilityContext(self, card.uid, controller, event or {}, last_known=card,
                              granter=ability.get("_granter"))
         with self.res.step("ability", rule or "ability", label_es, label_en, card=card.uid):
             run_effects(ctx, ability.get("effects", []))

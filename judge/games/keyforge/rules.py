@@ -32,7 +32,7 @@ STEPS = ("start", "forge", "house", "main", "ready", "draw", "end")
 VERBS = ("play", "discard", "reap", "fight", "action", "omni", "unstun", "raise-tide", "end-turn")
 
 RULE_KEYS = frozenset({
-    "ability", "action-abilities", "active-house", "aember", "aember-bonus-icon", "alpha", "archives", "armor",
+    "ability", "action-abilities", "active-house", "active-player", "aember", "aember-bonus-icon", "alpha", "archives", "armor",
     "as-if-yours", "assault", "cannot-vs-must", "capture", "capture-bonus-icon", "chains", "check", "control",
     "damage", "damage-bonus-icon", "deck", "deploy", "destroyed", "discard-bonus-icon", "discard-cards", "draw",
     "draw-bonus-icon", "elusive", "enrage", "enters-play", "exalt", "exchange-control", "exhaust", "fight", "graft",

@@ -27,9 +27,10 @@ def matches(board: Board, target: dict[str, Any], card: CardState, *, controller
     if kind == "action" and d.type != "action":
         return False
     side = target.get("side", "any")
-    if side == "friendly" and card.controller != controller:
+    controls = card.controller == controller or board.as_if_yours.get(card.uid) == controller
+    if side == "friendly" and not controls:
         return False
-    if side == "enemy" and card.controller == controller:
+    if side == "enemy" and controls:
         return False
     f = target.get("filter", {})
     if "house" in f and f["house"] not in board.houses(card):

@@ -101,7 +101,15 @@ def ways_to_use(game: Game, card: CardState) -> list[str]:
     return ways
 
 
-def use_as(game: Game, card: CardState, how: str) -> None:
+def use_as(game: Game, card: CardState, how: str, *, as_if_yours: str | None = None) -> None:
+    if as_if_yours and card.controller != as_if_yours:
+        # COMO SI FUERA TUYO: used without taking control, its abilities resolve as if the user controlled it.
+        game.as_if_yours[card.uid] = as_if_yours
+        try:
+            use_as(game, card, how)
+        finally:
+            game.as_if_yours.pop(card.uid, None)
+        return
     record_use(game, card)
     if how == "reap":
         reap(game, card, through_effect=True)
