@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import os
+import logging
 from pathlib import Path
 from typing import Any
 
@@ -16,15 +16,29 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     from judge import db
 
     app = Flask(__name__, template_folder=str(TEMPLATES), instance_relative_config=False)
-    app.config.from_mapping(DATABASE=str(db.default_path()), MAX_CONTENT_LENGTH=256 * 1024)
-    if test_config:
+    app.config.from_mapping(
+        DATABASE=str(db.default_path()),
+        # a position with every card of a game in it is far below this; anything larger is refused with a 413
+        MAX_CONTENT_LENGTH=256 * 1024,
+    )
+    if test_config is None:
+        app.config.from_envvar("JUDGE_SETTINGS", silent=True)
+    else:
         app.config.update(test_config)
+    app.json.sort_keys = False
+    app.json.ensure_ascii = False
     Path(app.config["DATABASE"]).parent.mkdir(parents=True, exist_ok=True)
+    if not app.debug:
+        logging.getLogger("judge.web").setLevel(logging.INFO)
 
-    from judge.web import database, pages
+    from judge.web import api, board, database, errors, i18n, rulings
 
     database.init_app(app)
-    app.register_blueprint(pages.bp)
+    i18n.init_app(app)
+    errors.init_app(app)
+    app.register_blueprint(rulings.bp)
+    app.register_blueprint(board.bp)
+    app.register_blueprint(api.bp)
     with app.app_context():
         db.ensure_built(database.get_db())
     return app

@@ -1,0 +1,234 @@
+"""Benchmark, run on demand (not part of CI's pass/fail).
+
+    .venv/bin/python bench/bench.py [--requests 2000] [--concurrency 8] [--workers 2]
+
+It prints:
+
+1. the time of the whole scenario suite (every file under ``scenarios/``, as ``judge check`` runs it);
+2. resolve latency p50/p99 over every play of every scenario;
+3. search latency p50/p99 over the judge queries of ``tests/test_search_quality.py``;
+4. requests per second on ``POST /api/resolve`` against gunicorn on localhost, driven by a bounded load generator
+   (several processes of keep-alive-less HTTP clients, loopback only).
+
+Needs ``pip install -e '.[server]'`` for gunicorn.
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import json
+import multiprocessing
+import os
+import platform
+import shutil
+import socket
+import sqlite3
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests"))
+
+RESOLVE_BODY = {
+    "ruleset": "keyforge-17.2",
+    "position": {"active": "p1", "step": "main",
+                 "players": {"p1": {"house": "brobnar", "hand": ["Troll"], "battleline": ["Krump"]},
+                             "p2": {"amber": 3, "battleline": ["Trol"]}}},
+    "play": "play Troll",
+    "answers": ["left"],
+}
+
+
+def percentile(values: list[float], p: float) -> float:
+    ordered = sorted(values)
+    if not ordered:
+        return float("nan")
+    k = (len(ordered) - 1) * p / 100
+    lo, hi = int(k), min(int(k) + 1, len(ordered) - 1)
+    return ordered[lo] + (ordered[hi] - ordered[lo]) * (k - lo)
+
+
+def ms(seconds: float) -> str:
+    return f"{seconds * 1000:.2f} ms"
+
+
+def machine() -> str:
+    cpu = platform.processor() or "unknown CPU"
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    memory = ""
+    try:
+        kb = int(Path("/proc/meminfo").read_text().split()[1])
+        memory = f", {kb / 1024 / 1024:.0f} GiB RAM"
+    except (OSError, ValueError, IndexError):
+        pass
+    return (f"{cpu}, {os.cpu_count()} cores{memory}; {platform.system()} {platform.release()}; "
+            f"Python {platform.python_version()}; SQLite {sqlite3.sqlite_version}")
+
+
+def bench_scenarios() -> None:
+    from judge import rulesets
+    from judge.core.errors import JudgeError
+    from judge.core.ruleset import Play
+    from judge.core.scenario import Runner, Scenario, find_scenarios
+
+    files, _ = find_scenarios([ROOT / "scenarios"])
+    scenarios = []
+    for path in files:
+        try:
+            scenarios.append(Scenario.from_file(path))
+        except JudgeError:
+            pass
+    runner = Runner(rulesets.get)
+    start = time.perf_counter()
+    results = [runner.run(s) for s in scenarios]
+    total = time.perf_counter() - start
+    passed = sum(r.passed for r in results)
+    print(f"1. scenario suite: {len(scenarios)} scenarios in {total:.3f} s ({passed} pass)")
+
+    latencies: list[float] = []
+    for _ in range(5):
+        for s in scenarios:
+            try:
+                rs = rulesets.get(s.ruleset)
+                position = rs.read_position(s.position)
+            except (KeyError, JudgeError):
+                continue
+            for spec in s.plays:
+                t = time.perf_counter()
+                try:
+                    outcome = rs.resolve(position, Play.parse(spec.play), spec.answers)
+                except JudgeError:
+                    latencies.append(time.perf_counter() - t)
+                    continue
+                latencies.append(time.perf_counter() - t)
+                if outcome.question is not None:
+                    break
+                position = outcome.position
+    print(f"2. resolve latency over {len(latencies)} plays (every scenario play, 5 rounds): "
+          f"p50 {ms(percentile(latencies, 50))}, p99 {ms(percentile(latencies, 99))}")
+
+
+def bench_search() -> None:
+    from test_search_quality import QUERIES
+
+    from judge import db
+
+    with tempfile.TemporaryDirectory() as tmp:
+        database = db.connect(Path(tmp) / "bench.sqlite")
+        t = time.perf_counter()
+        db.build(database)
+        build = time.perf_counter() - t
+        for _, q, _ in QUERIES:  # warm the caches once, as a running server has them
+            db.search(database, q, limit=5)
+        latencies = []
+        hits = 0
+        for _ in range(5):
+            for _, q, expected in QUERIES:
+                t = time.perf_counter()
+                found = db.search(database, q, limit=5)
+                latencies.append(time.perf_counter() - t)
+                hits += bool(expected & {h.id for h in found})
+        database.conn.close()
+    print(f"3. search latency over {len(QUERIES)} queries x 5: p50 {ms(percentile(latencies, 50))}, "
+          f"p99 {ms(percentile(latencies, 99))}; top-5 hit rate {hits / len(latencies):.0%}; "
+          f"index build {build:.2f} s")
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _client(port: int, count: int, queue) -> None:
+    body = json.dumps(RESOLVE_BODY).encode()
+    latencies = []
+    failures = 0
+    for _ in range(count):
+        t = time.perf_counter()
+        try:
+            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+            conn.request("POST", "/api/resolve", body, {"Content-Type": "application/json"})
+            response = conn.getresponse()
+            response.read()
+            conn.close()
+            if response.status != 200:
+                failures += 1
+        except OSError:
+            failures += 1
+        latencies.append(time.perf_counter() - t)
+    queue.put((latencies, failures))
+
+
+def bench_load(requests: int, concurrency: int, workers: int) -> None:
+    gunicorn = shutil.which("gunicorn", path=str(Path(sys.executable).parent)) or shutil.which("gunicorn")
+    if not gunicorn:
+        print("4. load test skipped: gunicorn is not installed (pip install -e '.[server]')")
+        return
+    port = _free_port()
+    with tempfile.TemporaryDirectory() as tmp:
+        env = {**os.environ, "JUDGE_DB": str(Path(tmp) / "load.sqlite")}
+        server = subprocess.Popen([gunicorn, "--workers", str(workers), "--bind", f"127.0.0.1:{port}", "--preload",
+                                   "--log-level", "warning", "judge.web:create_app()"], cwd=ROOT, env=env)
+        try:
+            deadline = time.time() + 120
+            while time.time() < deadline:
+                try:
+                    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=2)
+                    conn.request("GET", "/healthz")
+                    if conn.getresponse().status == 200:
+                        break
+                except OSError:
+                    time.sleep(0.3)
+            else:
+                print("4. load test skipped: the server did not start")
+                return
+            _client(port, 20, multiprocessing.Queue())  # warm-up
+            queue: multiprocessing.Queue = multiprocessing.Queue()
+            per = max(1, requests // concurrency)
+            procs = [multiprocessing.Process(target=_client, args=(port, per, queue)) for _ in range(concurrency)]
+            start = time.perf_counter()
+            for p in procs:
+                p.start()
+            results = [queue.get() for _ in procs]
+            elapsed = time.perf_counter() - start
+            for p in procs:
+                p.join()
+        finally:
+            server.terminate()
+            server.wait(timeout=30)
+    latencies = [x for lat, _ in results for x in lat]
+    failures = sum(f for _, f in results)
+    print(f"4. POST /api/resolve under load: {len(latencies)} requests, {concurrency} concurrent clients, "
+          f"gunicorn {workers} sync workers: {len(latencies) / elapsed:.0f} requests/s, "
+          f"p50 {ms(statistics.median(latencies))}, p99 {ms(percentile(latencies, 99))}, {failures} failed")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--requests", type=int, default=2000, help="requests sent by the load test (default 2000)")
+    parser.add_argument("--concurrency", type=int, default=8, help="concurrent load-test clients (default 8)")
+    parser.add_argument("--workers", type=int, default=2, help="gunicorn workers (default 2)")
+    parser.add_argument("--skip-load", action="store_true", help="leave out the load test")
+    args = parser.parse_args()
+    print(f"machine: {machine()}")
+    bench_scenarios()
+    bench_search()
+    if not args.skip_load:
+        bench_load(args.requests, args.concurrency, args.workers)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,211 @@
+"""The JSON API (``docs/api.md``): the oracle's search and rulings, the board's resolve and explore, cards,
+scenarios and saved boards. The pages use it themselves."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, jsonify, request, url_for
+
+from judge import db, rulesets
+from judge.web import oracle, service
+from judge.web.database import get_db
+from judge.web.errors import APIError
+from judge.web.i18n import lang
+
+bp = Blueprint("api", __name__, url_prefix="/api")
+
+MAX_QUERY = 400
+
+
+def _int_arg(name: str, default: int, low: int, high: int) -> int:
+    raw = request.args.get(name)
+    if raw is None or raw == "":
+        return default
+    try:
+        value = int(raw)
+    except ValueError:
+        raise APIError(400, "bad-request", f"{name} must be a whole number from {low} to {high}, not {raw!r}",
+                       problems=[service.problem(name, f"a whole number from {low} to {high}")]) from None
+    if not low <= value <= high:
+        raise APIError(400, "bad-request", f"{name} must be from {low} to {high}, not {value}",
+                       problems=[service.problem(name, f"a whole number from {low} to {high}")])
+    return value
+
+
+def search_args() -> dict[str, Any]:
+    """The search parameters of the query string, checked."""
+    q = request.args.get("q", "")
+    if len(q) > MAX_QUERY:
+        raise APIError(400, "bad-request", f"q is at most {MAX_QUERY} characters",
+                       problems=[service.problem("q", f"at most {MAX_QUERY} characters")])
+    filters = {k: (request.args.get(k) or None) for k in ("game", "document", "section", "concept", "card", "type")}
+    if filters["type"] not in (None, "entry", "section"):
+        raise APIError(400, "bad-request", "type is entry or section",
+                       problems=[service.problem("type", "entry or section")])
+    return {"q": q, **filters, "limit": _int_arg("limit", 20, 1, 100), "offset": _int_arg("offset", 0, 0, 10000)}
+
+
+def run_search(args: dict[str, Any]) -> list[db.Hit]:
+    """Search with the given arguments; a card filter may name the card in any language."""
+    database = get_db()
+    card = args.get("card")
+    if card:
+        keys = db.card_keys(database, card)
+        card = keys[0] if keys else f"name:{db.folded_text(card)}"
+    return db.search(database, args["q"], game=args["game"], document=args["document"], section=args["section"],
+                     concept=args["concept"], card=card, type=args["type"], limit=args["limit"],
+                     offset=args["offset"])
+
+
+def _hit_json(hit: db.Hit) -> dict[str, Any]:
+    out = hit.to_dict()
+    out["url"] = service.citation_url(hit.id)
+    return out
+
+
+@bp.get("/rulings/search")
+def rulings_search():
+    """Ranked entries and rule sections for ``q``, best first, each with its highlighted passage."""
+    args = search_args()
+    hits = run_search(args)
+    return {"query": args["q"], "results": [_hit_json(h) for h in hits]}
+
+
+@bp.get("/rulings/<entry_id>")
+def ruling(entry_id: str):
+    """One entry with its metadata, relations, related entries and scenario links.
+
+    :raise 404: if there is no such entry.
+    """
+    return oracle.entry(get_db(), entry_id)
+
+
+@bp.get("/rules/<doc_id>/<path:section_id>")
+def rule_section(doc_id: str, section_id: str):
+    """One rule section (the target of every citation in a trace)."""
+    return oracle.section(get_db(), doc_id, section_id)
+
+
+@bp.get("/documents")
+def documents_list():
+    """The documents of the corpus with their counts."""
+    return {"documents": oracle.documents(get_db())}
+
+
+@bp.get("/cards")
+def cards():
+    """Catalog cards for autocomplete: a name (or part of one) in Spanish, English or Portuguese."""
+    q = request.args.get("q", "")
+    if len(q) > 100:
+        raise APIError(400, "bad-request", "q is at most 100 characters")
+    game = request.args.get("game") or "keyforge"
+    if game not in {r.game for r in rulesets.all_rulesets()} | {"mitos-y-leyendas", "gobierno-y-prestigio"}:
+        raise APIError(400, "bad-request", f"unknown game {game!r}",
+                       problems=[service.problem("game", "keyforge, mitos-y-leyendas or gobierno-y-prestigio")])
+    return {"cards": service.cards(q.strip(), game, lang(), _int_arg("limit", 20, 1, 500))}
+
+
+@bp.get("/rulesets")
+def rulesets_list():
+    """Every ruleset the board can use, with what a position of its game is made of."""
+    from judge.web.board import schema
+
+    return {"rulesets": [{"id": r.id, "game": r.game, "document": r.document, "title": r.title, "schema": schema(r)}
+                         for r in rulesets.all_rulesets()], "default": rulesets.DEFAULT}
+
+
+@bp.post("/position")
+def position_check():
+    """Check a position: the canonical form, the cards in it and the plays legal now; or every problem."""
+    return service.check(service.read_json())
+
+
+@bp.post("/resolve")
+def resolve():
+    """Resolve a play with the answers given so far: trace and resulting position, or the pending question."""
+    return service.resolve(service.read_json())
+
+
+@bp.post("/explore")
+def explore():
+    """Every combination of answers (bounded), grouped into distinct outcomes."""
+    return service.explore(service.read_json())
+
+
+@bp.get("/scenarios/<scenario_id>")
+def scenario(scenario_id: str):
+    """A scenario of the project, as the board replays it."""
+    return service.scenario(scenario_id)
+
+
+@bp.post("/scenarios/import")
+def scenario_import():
+    """Read a scenario file (TOML in the body, or ``{"toml": ...}``) into position, plays and answers."""
+    if request.mimetype == "application/json":
+        data = service.read_json()
+        text = data.get("toml")
+        if not isinstance(text, str):
+            raise APIError(400, "bad-request", "send {\"toml\": \"...the scenario file...\"} or the file itself",
+                           problems=[service.problem("toml", "the scenario file's text")])
+    else:
+        try:
+            text = request.get_data(as_text=False).decode("utf-8")
+        except UnicodeDecodeError:
+            raise APIError(400, "bad-request", "the file is not UTF-8 text") from None
+    if not text.strip():
+        raise APIError(400, "empty-body", "the scenario file is empty")
+    return service.import_scenario(text)
+
+
+@bp.post("/scenarios/export")
+def scenario_export():
+    """Write the board as a scenario file (with expectations), ready for ``judge check``."""
+    return service.export_scenario(service.read_json())
+
+
+@bp.post("/saves")
+def save():
+    """Store the board (position, plays, answers) and return its short permalink."""
+    data = service.read_json()
+    problems: list[dict[str, str]] = []
+    rs = service.ruleset_of(data, problems)
+    if not isinstance(data.get("position"), (dict, str)):
+        problems.append(service.problem("position", "the board's position (an object or its TOML text)"))
+    plays = data.get("plays", [])
+    if not isinstance(plays, list) or len(plays) > service.MAX_PLAYS:
+        problems.append(service.problem("plays", f"a list of at most {service.MAX_PLAYS} {{play, answers}}"))
+    else:
+        for i, p in enumerate(plays):
+            if not isinstance(p, dict):
+                problems.append(service.problem(f"plays[{i}]", "{\"play\": ..., \"answers\": [...]}"))
+                continue
+            if p.get("play") is not None:
+                service.play_of(p.get("play"), problems, f"plays[{i}].play")
+            service.answers_of(p.get("answers"), problems, f"plays[{i}].answers")
+    title = data.get("title", "")
+    if not isinstance(title, str) or len(title) > 300:
+        problems.append(service.problem("title", "text, at most 300 characters"))
+    history = data.get("history", [])
+    if not isinstance(history, list) or len(history) > service.MAX_PLAYS or \
+            not all(isinstance(h, dict) for h in history):
+        problems.append(service.problem("history", "the plays already made: a list of {position, play, answers}"))
+    if problems:
+        raise APIError(400, "bad-request", "; ".join(f"{p['where']}: {p['message']}" for p in problems),
+                       problems=problems)
+    assert rs is not None
+    payload = {"position": data["position"], "plays": plays, "history": history}
+    sid = db.save(get_db(), payload, ruleset=rs.id, title=title)
+    return jsonify({"id": sid, "url": url_for("board.saved", save_id=sid)}), 201
+
+
+@bp.get("/saves/<save_id>")
+def saved(save_id: str):
+    """A saved board.
+
+    :raise 404: if there is no save with that id.
+    """
+    found = db.load_save(get_db(), save_id)
+    if found is None:
+        raise APIError(404, "not-found", f"there is no saved board {save_id!r}")
+    return found

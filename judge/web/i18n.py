@@ -1,0 +1,321 @@
+"""Spanish and English: the language of each request and every string the pages show.
+
+The language comes from the ``lang`` cookie when the judge chose one, else from the browser's Accept-Language;
+Spanish when neither says. Rulings are always quoted in the language of their document.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, Flask, g, redirect, request
+
+LANGUAGES = ("es", "en")
+DEFAULT = "es"
+COOKIE = "lang"
+
+bp = Blueprint("i18n", __name__)
+
+MESSAGES: dict[str, dict[str, str]] = {
+    "app.title": {"es": "Juez de reglas", "en": "Rules judge"},
+    "app.tagline": {"es": "Oráculo de reglas y tablero para jueces de KeyForge, Mitos y Leyendas y Gobierno & "
+                          "Prestigio.",
+                    "en": "Rulings oracle and board for KeyForge, Mitos y Leyendas and Gobierno & Prestigio "
+                          "judges."},
+    "nav.oracle": {"es": "Oráculo", "en": "Oracle"},
+    "nav.board": {"es": "Tablero", "en": "Board"},
+    "nav.documents": {"es": "Documentos", "en": "Documents"},
+    "nav.api": {"es": "API", "en": "API"},
+    "nav.language": {"es": "Idioma", "en": "Language"},
+    "nav.skip": {"es": "Saltar al contenido", "en": "Skip to content"},
+    "search.placeholder": {"es": "Pregunta, carta o regla: «¿elusivo y dañino?», «Bruja del Ocaso»…",
+                           "en": "Question, card or rule: “elusive and hazardous?”, “Duskwitch”…"},
+    "search.button": {"es": "Buscar", "en": "Search"},
+    "search.label": {"es": "Buscar en las reglas", "en": "Search the rules"},
+    "search.results_for": {"es": "Resultados para", "en": "Results for"},
+    "search.none": {"es": "Ninguna entrada ni sección coincide. Prueba con otras palabras o quita filtros.",
+                    "en": "No entry or section matches. Try other words or remove filters."},
+    "search.filters": {"es": "Filtros", "en": "Filters"},
+    "search.any": {"es": "Todos", "en": "Any"},
+    "search.game": {"es": "Juego", "en": "Game"},
+    "search.document": {"es": "Documento / versión", "en": "Document / version"},
+    "search.section": {"es": "Sección", "en": "Section"},
+    "search.concept": {"es": "Concepto", "en": "Concept"},
+    "search.card": {"es": "Carta", "en": "Card"},
+    "search.type": {"es": "Tipo", "en": "Type"},
+    "search.type.entry": {"es": "Entradas", "en": "Entries"},
+    "search.type.section": {"es": "Secciones de reglas", "en": "Rule sections"},
+    "search.apply": {"es": "Aplicar", "en": "Apply"},
+    "search.clear": {"es": "Quitar filtros", "en": "Clear filters"},
+    "search.more": {"es": "Más resultados", "en": "More results"},
+    "search.score": {"es": "relevancia", "en": "score"},
+    "search.hint": {"es": "Sin tildes ni mayúsculas también vale; los nombres de carta en inglés, español o "
+                          "portugués encuentran las entradas que los nombran.",
+                    "en": "Accents and case do not matter; a card name in English, Spanish or Portuguese finds "
+                          "the entries that name it."},
+    "kind.faq": {"es": "Pregunta frecuente", "en": "FAQ"},
+    "kind.erratum": {"es": "Fe de erratas", "en": "Erratum"},
+    "kind.order": {"es": "Orden de resolución", "en": "Resolution order"},
+    "kind.rule": {"es": "Regla", "en": "Rule"},
+    "kind.example": {"es": "Ejemplo", "en": "Example"},
+    "kind.section": {"es": "Sección de reglas", "en": "Rule section"},
+    "home.documents": {"es": "Documentos del corpus", "en": "Documents in the corpus"},
+    "home.entries": {"es": "entradas", "en": "entries"},
+    "home.sections": {"es": "secciones", "en": "sections"},
+    "home.board_lead": {"es": "Construye la posición de la mesa, aplica la jugada y lee la resolución paso a paso, "
+                               "cada paso con su regla.",
+                        "en": "Build the position at the table, apply the play and read the resolution step by "
+                              "step, each step with its rule."},
+    "home.open_board": {"es": "Abrir el tablero", "en": "Open the board"},
+    "doc.version": {"es": "Versión", "en": "Version"},
+    "doc.date": {"es": "Fecha", "en": "Date"},
+    "doc.language": {"es": "Idioma", "en": "Language"},
+    "doc.superseded": {"es": "Sustituido por", "en": "Superseded by"},
+    "doc.rules": {"es": "Reglas", "en": "Rules"},
+    "doc.entries": {"es": "Entradas", "en": "Entries"},
+    "entry.question": {"es": "Pregunta", "en": "Question"},
+    "entry.answer": {"es": "Respuesta", "en": "Answer"},
+    "entry.heading": {"es": "Encabezado", "en": "Heading"},
+    "entry.text": {"es": "Texto", "en": "Text"},
+    "entry.note": {"es": "Nota del proyecto", "en": "Project note"},
+    "entry.note_help": {"es": "Nuestra, no del documento: el texto está dañado, se contradice o hubo que elegir "
+                               "una lectura.",
+                        "en": "Ours, not the document's: the text is damaged, contradicts itself, or a reading had "
+                              "to be chosen."},
+    "entry.source": {"es": "Fuente", "en": "Source"},
+    "entry.section": {"es": "Sección", "en": "Section"},
+    "entry.lines": {"es": "Líneas del texto de origen", "en": "Seed lines"},
+    "entry.cards": {"es": "Cartas", "en": "Cards"},
+    "entry.concepts": {"es": "Conceptos", "en": "Concepts"},
+    "entry.rules": {"es": "Reglas implicadas", "en": "Rules involved"},
+    "entry.related": {"es": "Entradas relacionadas", "en": "Related entries"},
+    "entry.same_card": {"es": "Misma carta", "en": "Same card"},
+    "entry.same_concept": {"es": "Mismo concepto", "en": "Same concept"},
+    "entry.replay": {"es": "Reproducir en el tablero", "en": "Replay on the board"},
+    "entry.scenarios": {"es": "Escenarios", "en": "Scenarios"},
+    "entry.no_scenario": {"es": "Esta entrada aún no tiene escenario.", "en": "This entry has no scenario yet."},
+    "entry.cite": {"es": "Cita", "en": "Cite"},
+    "entry.parent": {"es": "Forma parte de", "en": "Part of"},
+    "rel.title": {"es": "Qué dice la versión 17.2", "en": "What version 17.2 says"},
+    "rel.later": {"es": "Versiones anteriores de esta respuesta", "en": "Earlier versions of this answer"},
+    "rel.confirmed": {"es": "Confirmada por", "en": "Confirmed by"},
+    "rel.changed": {"es": "Cambiada por", "en": "Changed by"},
+    "rel.dropped": {"es": "Eliminada en 17.2", "en": "Dropped in 17.2"},
+    "rel.unclear": {"es": "Relación dudosa con", "en": "Unclear relation to"},
+    "rel.confirms": {"es": "confirma", "en": "confirms"},
+    "rel.changes": {"es": "cambia", "en": "changes"},
+    "rel.drops": {"es": "elimina", "en": "drops"},
+    "rel.unclear_of": {"es": "relación dudosa con", "en": "unclear relation to"},
+    "rel.side_by_side": {"es": "Las dos respuestas, lado a lado", "en": "Both rulings side by side"},
+    "section.in_other": {"es": "Esta regla en los otros reglamentos", "en": "This rule in the other rulebooks"},
+    "section.entries": {"es": "Entradas que la implican", "en": "Entries that involve it"},
+    "section.children": {"es": "Subsecciones", "en": "Subsections"},
+    "section.parent": {"es": "Dentro de", "en": "Inside"},
+    "board.title": {"es": "Tablero", "en": "Board"},
+    "board.ruleset": {"es": "Reglamento", "en": "Ruleset"},
+    "board.new": {"es": "Posición vacía", "en": "Empty position"},
+    "board.import": {"es": "Importar escenario", "en": "Import scenario"},
+    "board.export": {"es": "Exportar escenario", "en": "Export scenario"},
+    "board.save": {"es": "Guardar y enlazar", "en": "Save and link"},
+    "board.saved": {"es": "Guardado. Enlace permanente:", "en": "Saved. Permalink:"},
+    "board.text": {"es": "Posición como texto", "en": "Position as text"},
+    "board.text_load": {"es": "Cargar este texto", "en": "Load this text"},
+    "board.game": {"es": "Partida", "en": "Game"},
+    "board.active": {"es": "Jugador activo", "en": "Active player"},
+    "board.turn": {"es": "Turno", "en": "Turn"},
+    "board.step": {"es": "Paso", "en": "Step"},
+    "board.first_turn": {"es": "Primer turno de la partida", "en": "First turn of the game"},
+    "board.tide": {"es": "Marea alta para", "en": "Tide high for"},
+    "board.nobody": {"es": "nadie", "en": "nobody"},
+    "board.player": {"es": "Jugador", "en": "Player"},
+    "board.amber": {"es": "Æmbar", "en": "Æmber"},
+    "board.keys": {"es": "Llaves forjadas", "en": "Forged keys"},
+    "board.chains": {"es": "Cadenas", "en": "Chains"},
+    "board.houses": {"es": "Casas (carta de identidad)", "en": "Houses (identity card)"},
+    "board.house": {"es": "Casa activa", "en": "Active house"},
+    "board.add_card": {"es": "Añadir carta", "en": "Add card"},
+    "board.add": {"es": "Añadir", "en": "Add"},
+    "board.card_name": {"es": "Nombre de la carta (es, en, pt)", "en": "Card name (es, en, pt)"},
+    "board.remove": {"es": "Quitar", "en": "Remove"},
+    "board.left": {"es": "Mover a la izquierda", "en": "Move left"},
+    "board.right": {"es": "Mover a la derecha", "en": "Move right"},
+    "board.edit": {"es": "Editar", "en": "Edit"},
+    "board.upgrades": {"es": "Mejoras", "en": "Upgrades"},
+    "board.add_upgrade": {"es": "Añadir mejora", "en": "Add upgrade"},
+    "board.custom": {"es": "Cartas personalizadas", "en": "Custom cards"},
+    "board.custom_help": {"es": "Define una carta que el catálogo no tiene, con el vocabulario de habilidades.",
+                          "en": "Define a card the catalog does not have, with the ability vocabulary."},
+    "board.custom_new": {"es": "Nueva carta personalizada", "en": "New custom card"},
+    "board.custom_id": {"es": "Identificador", "en": "Id"},
+    "board.custom_names": {"es": "Nombre (es / en / pt)", "en": "Name (es / en / pt)"},
+    "board.custom_type": {"es": "Tipo", "en": "Type"},
+    "board.custom_power": {"es": "Poder", "en": "Power"},
+    "board.custom_armor": {"es": "Armadura", "en": "Armor"},
+    "board.custom_keywords": {"es": "Palabras clave", "en": "Keywords"},
+    "board.custom_traits": {"es": "Rasgos (separados por comas)", "en": "Traits (comma separated)"},
+    "board.custom_bonus": {"es": "Iconos de bonificación", "en": "Bonus icons"},
+    "board.custom_abilities": {"es": "Habilidades (JSON, vocabulario de habilidades)",
+                               "en": "Abilities (JSON, ability vocabulary)"},
+    "board.custom_builder": {"es": "Añadir una habilidad sencilla", "en": "Add a simple ability"},
+    "board.custom_trigger": {"es": "Cuándo", "en": "When"},
+    "board.custom_effect": {"es": "Efecto", "en": "Effect"},
+    "board.custom_amount": {"es": "Cantidad", "en": "Amount"},
+    "board.custom_target": {"es": "Objetivo", "en": "Target"},
+    "board.custom_define": {"es": "Definir la carta", "en": "Define the card"},
+    "board.custom_delete": {"es": "Borrar", "en": "Delete"},
+    "board.problems": {"es": "La posición no es válida", "en": "The position is not valid"},
+    "board.problems_help": {"es": "Corrige cada campo marcado; todos los problemas se muestran a la vez.",
+                            "en": "Fix each marked field; every problem is shown at once."},
+    "board.valid": {"es": "Posición válida", "en": "Valid position"},
+    "board.plays": {"es": "Jugadas legales ahora", "en": "Plays legal now"},
+    "board.no_plays": {"es": "Ninguna jugada es legal en esta posición.", "en": "No play is legal in this position."},
+    "board.other_play": {"es": "Otra jugada (texto)", "en": "Another play (text)"},
+    "board.other_play_help": {"es": "Por ejemplo «reap c3» o «play Trol»: si es ilegal, se dice qué regla lo impide.",
+                              "en": "For example “reap c3” or “play Troll”: if it is illegal, the rule that forbids "
+                                    "it is named."},
+    "board.apply": {"es": "Aplicar", "en": "Apply"},
+    "board.explore": {"es": "Explorar todas las respuestas", "en": "Explore every answer"},
+    "board.play": {"es": "Jugada", "en": "Play"},
+    "board.script": {"es": "Jugadas del escenario", "en": "Scenario plays"},
+    "board.question": {"es": "Decisión pendiente", "en": "Pending decision"},
+    "board.decides": {"es": "decide", "en": "decides"},
+    "board.choose_between": {"es": "Elige entre {min} y {max}", "en": "Choose between {min} and {max}"},
+    "board.choose_order": {"es": "Marca las opciones en el orden elegido",
+                           "en": "Tick the options in the chosen order"},
+    "board.confirm": {"es": "Confirmar", "en": "Confirm"},
+    "board.answers": {"es": "Respuestas dadas", "en": "Answers given"},
+    "board.change": {"es": "Cambiar", "en": "Change"},
+    "board.undo": {"es": "Deshacer desde aquí", "en": "Undo from here"},
+    "board.trace": {"es": "Resolución paso a paso", "en": "Step-by-step resolution"},
+    "board.expand": {"es": "Desplegar todo", "en": "Expand all"},
+    "board.collapse": {"es": "Plegar todo", "en": "Collapse all"},
+    "board.chosen": {"es": "elegido", "en": "chosen"},
+    "board.not_chosen": {"es": "no elegido", "en": "not chosen"},
+    "board.before": {"es": "Antes", "en": "Before"},
+    "board.after": {"es": "Después", "en": "After"},
+    "board.changes": {"es": "Cambios", "en": "Changes"},
+    "board.winner": {"es": "Ganador", "en": "Winner"},
+    "board.continue": {"es": "Seguir desde el resultado", "en": "Continue from the result"},
+    "board.next_play": {"es": "Siguiente jugada del escenario", "en": "Next scenario play"},
+    "board.complete": {"es": "Jugada resuelta", "en": "Play resolved"},
+    "board.illegal": {"es": "Jugada ilegal", "en": "Illegal play"},
+    "board.rule": {"es": "Regla", "en": "Rule"},
+    "board.outcomes": {"es": "Resultados distintos", "en": "Distinct outcomes"},
+    "board.outcome": {"es": "Resultado", "en": "Outcome"},
+    "board.matters": {"es": "La elección importa: las respuestas llevan a resultados distintos.",
+                      "en": "The choice matters: the answers lead to different outcomes."},
+    "board.not_matters": {"es": "La elección no importa: todas las respuestas dan el mismo resultado.",
+                          "en": "The choice does not matter: every answer gives the same outcome."},
+    "board.cut": {"es": "ramas sin explorar por los límites", "en": "branches left unexplored by the bounds"},
+    "board.resolved": {"es": "resoluciones", "en": "resolutions"},
+    "board.paths": {"es": "caminos", "en": "paths"},
+    "board.use_path": {"es": "Usar estas respuestas", "en": "Use these answers"},
+    "board.differs": {"es": "Lo que cambia entre resultados", "en": "What differs between outcomes"},
+    "board.zone.hand": {"es": "Mano", "en": "Hand"},
+    "board.zone.battleline": {"es": "Línea de batalla (izquierda → derecha)", "en": "Battleline (left → right)"},
+    "board.zone.artifacts": {"es": "Artefactos", "en": "Artifacts"},
+    "board.zone.deck": {"es": "Mazo (primera = la de arriba)", "en": "Deck (first = top)"},
+    "board.zone.discard": {"es": "Pila de descartes (última = arriba)", "en": "Discard pile (last = top)"},
+    "board.zone.archives": {"es": "Archivos", "en": "Archives"},
+    "board.zone.purged": {"es": "Purgadas", "en": "Purged"},
+    "board.zone.revealed": {"es": "Reveladas", "en": "Revealed"},
+    "board.state.exhausted": {"es": "Agotada", "en": "Exhausted"},
+    "board.state.stun": {"es": "Aturdida", "en": "Stunned"},
+    "board.state.enrage": {"es": "Enfurecida", "en": "Enraged"},
+    "board.state.ward": {"es": "Escudada (ward)", "en": "Warded"},
+    "board.state.face-down": {"es": "Boca abajo", "en": "Face down"},
+    "board.state.elusive-used": {"es": "Elusivo ya usado", "en": "Elusive used"},
+    "board.state.damage": {"es": "Daño", "en": "Damage"},
+    "board.state.amber": {"es": "Æmbar sobre la carta", "en": "Æmber on the card"},
+    "board.state.power": {"es": "Contadores de +1 poder", "en": "+1 power counters"},
+    "board.state.armor-used": {"es": "Armadura ya usada", "en": "Armor used"},
+    "board.state.token": {"es": "Ficha de (carta)", "en": "Token of (card)"},
+    "board.state.controller": {"es": "Controlada por", "en": "Controlled by"},
+    "board.state.owner": {"es": "Propietario", "en": "Owner"},
+    "board.loading": {"es": "Cargando…", "en": "Loading…"},
+    "board.from_scenario": {"es": "Escenario", "en": "Scenario"},
+    "board.no_js": {"es": "El tablero necesita JavaScript.", "en": "The board needs JavaScript."},
+    "board.empty_zone": {"es": "vacía", "en": "empty"},
+    "board.unknown_card": {"es": "carta desconocida", "en": "unknown card"},
+    "board.file": {"es": "Archivo .toml", "en": ".toml file"},
+    "board.import_help": {"es": "Un escenario (docs/scenarios.md): su posición, sus jugadas y sus respuestas.",
+                          "en": "A scenario (docs/scenarios.md): its position, plays and answers."},
+    "board.scenario_id": {"es": "Id del escenario", "en": "Scenario id"},
+    "board.scenario_title": {"es": "Título", "en": "Title"},
+    "board.scenario_entries": {"es": "Entradas que reproduce", "en": "Entries it reproduces"},
+    "board.download": {"es": "Descargar", "en": "Download"},
+    "board.close": {"es": "Cerrar", "en": "Close"},
+    "board.power_now": {"es": "poder", "en": "power"},
+    "board.error": {"es": "Error", "en": "Error"},
+    "verb.play": {"es": "Jugar", "en": "Play"},
+    "verb.discard": {"es": "Descartar", "en": "Discard"},
+    "verb.reap": {"es": "Cosechar con", "en": "Reap with"},
+    "verb.fight": {"es": "Luchar con", "en": "Fight with"},
+    "verb.action": {"es": "«Acción:» de", "en": "“Action:” of"},
+    "verb.omni": {"es": "«Omni:» de", "en": "“Omni:” of"},
+    "verb.unstun": {"es": "Quitar el aturdimiento de", "en": "Remove the stun of"},
+    "verb.end-turn": {"es": "Terminar el turno", "en": "End the turn"},
+    "error.title": {"es": "Algo no ha ido bien", "en": "Something went wrong"},
+    "error.404": {"es": "No existe esa página.", "en": "There is no such page."},
+    "error.back": {"es": "Volver al oráculo", "en": "Back to the oracle"},
+    "footer.text": {"es": "Los textos de las reglas se citan literalmente de los documentos oficiales.",
+                    "en": "Rule texts are quoted verbatim from the official documents."},
+}
+"""Every user-visible string, by key, in both languages (a test checks that none is missing)."""
+
+
+def pick_language() -> str:
+    """The language of this request: the judge's choice (cookie), else the browser's, else Spanish."""
+    chosen = request.cookies.get(COOKIE)
+    if chosen in LANGUAGES:
+        return chosen
+    best = request.accept_languages.best_match(LANGUAGES)
+    return best or DEFAULT
+
+
+def lang() -> str:
+    if "lang" not in g:
+        g.lang = pick_language()
+    return g.lang
+
+
+def translate(key: str, **params: Any) -> str:
+    """The message ``key`` in the request's language (the key itself if it is missing, so it shows)."""
+    text = MESSAGES.get(key, {}).get(lang()) or key
+    return text.format(**params) if params else text
+
+
+def bilingual(value: Any) -> str:
+    """Pick the request's language from a ``{es, en}`` table (engine texts); a plain string stays as it is."""
+    if isinstance(value, dict):
+        return str(value.get(lang()) or value.get("es") or value.get("en") or "")
+    return "" if value is None else str(value)
+
+
+def client_messages() -> dict[str, str]:
+    """The messages the board's script needs, in the request's language."""
+    return {k: v.get(lang(), k) for k, v in MESSAGES.items()
+            if k.startswith(("board.", "verb.", "kind.", "search.", "rel."))}
+
+
+@bp.get("/lang/<code>")
+def set_language(code: str):
+    """Switch the language and go back to the page the judge was on (the choice lasts a year)."""
+    target = request.args.get("next", "/")
+    if not target.startswith("/") or target.startswith("//") or "\\" in target:
+        target = "/"
+    response = redirect(target)
+    if code in LANGUAGES:
+        response.set_cookie(COOKIE, code, max_age=365 * 24 * 3600, samesite="Lax")
+    return response
+
+
+def init_app(app: Flask) -> None:
+    app.register_blueprint(bp)
+    app.jinja_env.globals.update(_=translate, bilingual=bilingual, current_lang=lang, LANGUAGES=LANGUAGES)
+
+    @app.after_request
+    def vary_on_language(response):
+        response.vary.add("Accept-Language")
+        response.vary.add("Cookie")
+        return response

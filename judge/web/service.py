@@ -1,0 +1,640 @@
+"""The engine behind the board and the JSON API: read a request, call the rulesets, shape the answer.
+
+Every function here takes plain JSON values and returns plain JSON values; what it refuses it raises as
+:class:`~judge.web.errors.APIError` with every problem found (``where`` + ``message``), so the views stay thin
+and the board can mark each field.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import os
+import tomllib
+from pathlib import Path
+from typing import Any, Sequence
+
+from flask import request
+
+from judge import rulesets
+from judge.core import explore as exploring
+from judge.core import toml_writer
+from judge.core.errors import (IllegalPlayError, InvalidAnswerError, InvalidPlayError, JudgeError,
+                               MalformedPositionError, ScenarioError, UnknownCardError)
+from judge.core.position import Position
+from judge.core.resolution import Outcome
+from judge.core.ruleset import Play, Ruleset
+from judge.core.scenario import Runner, Scenario
+from judge.core.trace import Step, citations
+from judge.web.errors import APIError
+
+MAX_CARDS = 400
+"""A position with more cards than this is refused (a real game never gets near it)."""
+MAX_ANSWERS = 200
+MAX_PLAYS = 50
+MAX_PLAY_TEXT = 200
+EXPLORE_BUDGET = 300
+EXPLORE_MAX_BUDGET = 2000
+
+VERBS = ("play", "discard", "reap", "fight", "action", "omni", "unstun", "end-turn")
+
+
+# Reading requests ---------------------------------------------------------------------------------------------
+
+
+def read_json() -> dict[str, Any]:
+    """The request body as a JSON object; 400 with the line and column when it is not one.
+
+    :raise 400: if the body is not JSON or not an object.
+    :raise 413: if the body is larger than ``MAX_CONTENT_LENGTH`` (raised while reading it).
+    """
+    raw = request.get_data(cache=True)
+    if not raw.strip():
+        raise APIError(400, "empty-body", "the request needs a JSON object as its body")
+    try:
+        data = json.loads(raw)
+    except UnicodeDecodeError:
+        raise APIError(400, "bad-json", "the body is not UTF-8 text") from None
+    except json.JSONDecodeError as exc:
+        raise APIError(400, "bad-json", f"the body is not valid JSON: {exc.msg} (line {exc.lineno}, column "
+                                        f"{exc.colno})") from None
+    except RecursionError:
+        raise APIError(400, "too-deep", "the JSON is nested too deeply to read") from None
+    if not isinstance(data, dict):
+        raise APIError(400, "wrong-type", f"the body must be a JSON object, not {_json_type(data)}")
+    return data
+
+
+def _json_type(value: Any) -> str:
+    return {dict: "an object", list: "an array", str: "a string", bool: "true/false", int: "a number",
+            float: "a number", type(None): "null"}.get(type(value), type(value).__name__)
+
+
+def problem(where: str, message: str) -> dict[str, str]:
+    return {"where": where, "message": message}
+
+
+def ruleset_of(data: dict[str, Any], problems: list[dict[str, str]]) -> Ruleset | None:
+    """The ruleset a request names (``ruleset``, or the position's own ``ruleset`` key)."""
+    rid = data.get("ruleset")
+    position = data.get("position")
+    if rid is None and isinstance(position, dict):
+        rid = position.get("ruleset")
+    if rid is None:
+        rid = rulesets.DEFAULT
+    if not isinstance(rid, str):
+        problems.append(problem("ruleset", f"the ruleset is an id like {rulesets.DEFAULT!r}, not {_json_type(rid)}"))
+        return None
+    try:
+        return rulesets.get(rid)
+    except KeyError:
+        known = ", ".join(r.id for r in rulesets.all_rulesets())
+        problems.append(problem("ruleset", f"unknown ruleset {rid!r} (known: {known})"))
+        return None
+
+
+def _count_cards(doc: Any, depth: int = 0) -> int:
+    if depth > 12:
+        return MAX_CARDS + 1
+    if isinstance(doc, list):
+        return sum(1 + _count_cards(x, depth + 1) if isinstance(x, (dict, str)) else _count_cards(x, depth + 1)
+                   for x in doc)
+    if isinstance(doc, dict):
+        return sum(_count_cards(v, depth + 1) for v in doc.values() if isinstance(v, (list, dict)))
+    return 0
+
+
+def position_of(rs: Ruleset, raw: Any, where: str = "position") -> Position:
+    """Read a position given as a table (JSON object) or as its TOML text; 422 with every problem otherwise."""
+    if isinstance(raw, str):
+        try:
+            raw = tomllib.loads(raw)
+        except tomllib.TOMLDecodeError as exc:
+            raise APIError(422, "malformed-position", "the position text is not valid TOML",
+                           problems=[problem(where, f"not valid TOML: {exc}")]) from None
+        if isinstance(raw.get("position"), dict):
+            raw = raw["position"]
+    if not isinstance(raw, dict):
+        raise APIError(400, "wrong-type", f"{where} must be an object (the position's tables) or its TOML text, "
+                                          f"not {_json_type(raw)}", problems=[problem(where, "must be an object")])
+    if _count_cards(raw) > MAX_CARDS:
+        raise APIError(413, "too-large", f"a position holds at most {MAX_CARDS} cards",
+                       problems=[problem(where, f"more than {MAX_CARDS} cards")])
+    try:
+        return rs.read_position(raw)
+    except MalformedPositionError as exc:
+        raise APIError(422, "malformed-position",
+                       f"the position has {len(exc.problems)} problem(s); each is listed with where it is",
+                       problems=[problem(f"{where}.{p.where}" if p.where else where, p.message)
+                                 for p in exc.problems]) from None
+    except UnknownCardError as exc:
+        raise APIError(422, "malformed-position", str(exc), problems=[problem(where, str(exc))]) from None
+    except RecursionError:
+        raise APIError(400, "too-deep", "the position is nested too deeply to read") from None
+    except JudgeError as exc:
+        raise APIError(422, "malformed-position", str(exc), problems=[problem(where, str(exc))]) from None
+
+
+def play_of(raw: Any, problems: list[dict[str, str]], where: str = "play") -> str | None:
+    if isinstance(raw, dict):
+        verb, card = raw.get("verb"), raw.get("card")
+        if not isinstance(verb, str) or (card is not None and not isinstance(card, str)):
+            problems.append(problem(where, "a play is text like \"reap c3\" or {\"verb\": \"reap\", \"card\": \"c3\"}"))
+            return None
+        raw = f"{verb} {card}" if card else verb
+    if not isinstance(raw, str) or not raw.strip():
+        problems.append(problem(where, "a play is text like \"reap c3\" or \"play Troll\""))
+        return None
+    if len(raw) > MAX_PLAY_TEXT:
+        problems.append(problem(where, f"a play is at most {MAX_PLAY_TEXT} characters"))
+        return None
+    return raw.strip()
+
+
+def answers_of(raw: Any, problems: list[dict[str, str]], where: str = "answers") -> list[Any]:
+    if raw is None:
+        return []
+    if not isinstance(raw, list):
+        problems.append(problem(where, f"answers are a list (one per decision, in order), not {_json_type(raw)}"))
+        return []
+    if len(raw) > MAX_ANSWERS:
+        problems.append(problem(where, f"at most {MAX_ANSWERS} answers"))
+        return []
+    out: list[Any] = []
+    for i, a in enumerate(raw):
+        ok = _is_answer(a)
+        if isinstance(a, dict):
+            ok = set(a) <= {"key", "choose"} and "choose" in a and _is_answer(a["choose"]) and \
+                isinstance(a.get("key", ""), str)
+        if not ok:
+            problems.append(problem(f"{where}[{i}]", "an answer is an option's value or label (text), a list of "
+                                                     "them, or {\"key\": ..., \"choose\": ...}"))
+        out.append(a)
+    return out
+
+
+def _is_answer(a: Any) -> bool:
+    if isinstance(a, bool):
+        return False
+    if isinstance(a, (str, int)):
+        return not isinstance(a, str) or len(a) <= MAX_PLAY_TEXT
+    if isinstance(a, list):
+        return len(a) <= 60 and all(isinstance(x, (str, int)) and not isinstance(x, bool) for x in a)
+    return isinstance(a, dict)
+
+
+def board_request(data: dict[str, Any], *, need_play: bool) -> tuple[Ruleset, Position, str | None, list[Any]]:
+    """Ruleset, position, play and answers of a request, or a 4xx listing every problem at once."""
+    problems: list[dict[str, str]] = []
+    unknown = set(data) - {"ruleset", "position", "play", "answers", "budget", "lang", "plays", "title", "id",
+                           "entries", "note", "current"}
+    for key in sorted(unknown):
+        problems.append(problem(key, "unknown field"))
+    rs = ruleset_of(data, problems)
+    if "position" not in data:
+        problems.append(problem("position", "the request needs a position"))
+    play = None
+    if need_play:
+        if "play" not in data:
+            problems.append(problem("play", "the request needs a play, e.g. \"reap c3\""))
+        else:
+            play = play_of(data["play"], problems)
+    answers = answers_of(data.get("answers"), problems)
+    if problems:
+        raise APIError(400, "bad-request", "; ".join(f"{p['where']}: {p['message']}" for p in problems),
+                       problems=problems)
+    assert rs is not None
+    position = position_of(rs, data["position"])
+    return rs, position, play, answers
+
+
+# Shaping answers ----------------------------------------------------------------------------------------------
+
+
+@functools.lru_cache(maxsize=1)
+def _corpus():
+    from judge import corpus
+
+    return corpus.load()
+
+
+def citation_url(citation: str | None) -> str | None:
+    if not citation:
+        return None
+    if "#" in citation:
+        doc, _, sid = citation.partition("#")
+        return f"/rules/{doc}/{sid}"
+    return f"/rulings/{citation}"
+
+
+def citation_info(citation: str | None) -> dict[str, Any] | None:
+    """A citation with the title of what it names and its page (``None`` title if the corpus lacks it)."""
+    if not citation:
+        return None
+    try:
+        found = _corpus().resolve(citation)
+        title = found.title
+    except KeyError:
+        title = None
+    return {"citation": citation, "title": title, "url": citation_url(citation)}
+
+
+def _catalog(rs: Ruleset, position: Position | None):
+    if position is not None and hasattr(rs, "catalog_for"):
+        return rs.catalog_for(position)
+    return catalog_for_game(rs.game)
+
+
+def catalog_for_game(game: str):
+    """The card catalog of a game (``None`` for a game without one); unreadable cards are left out, not fatal."""
+    if game != "keyforge":
+        return None
+    from judge.games.keyforge import catalog as kf
+
+    try:
+        return kf.default_catalog()
+    except ValueError:
+        cards, _ = kf.load_dir()
+        return kf.Catalog(cards)
+
+
+def card_info(card: Any) -> dict[str, Any]:
+    """What the board shows of a catalog card."""
+    return {
+        "id": card.id, "name": {"es": card.name_es or card.name_en, "en": card.name_en or card.name_es,
+                                "pt": card.name_pt or card.name_en},
+        "house": card.house, "houses": list(card.houses) or [card.house], "type": card.type, "power": card.power,
+        "armor": card.armor, "keywords": [k if v == 1 else f"{k} {v}" for k, v in card.keywords],
+        "traits": list(card.traits), "bonus": list(card.bonus), "custom": bool(card.custom),
+    }
+
+
+def card_view(rs: Ruleset, position: Position) -> dict[str, Any]:
+    """Every card of the position by uid: its names, printed facts and, in play, its power and armor now."""
+    catalog = _catalog(rs, position)
+    out: dict[str, Any] = {}
+    for player, zone, card in position.all_cards():
+        info: dict[str, Any] = {"uid": card.uid, "card": card.card, "zone": f"{player.id}.{zone}"}
+        try:
+            info.update(card_info(catalog.lookup(card.card)) if catalog is not None else {})
+        except (UnknownCardError, KeyError):
+            info["name"] = {"es": card.card, "en": card.card, "pt": card.card}
+        info["id"] = card.card
+        if zone in ("battleline", "artifacts"):
+            for key in ("power", "armor"):
+                try:
+                    info[f"{key}_now"] = rs.query(position, f"{card.uid}.{key}")
+                except (KeyError, JudgeError, TypeError, ValueError):
+                    pass
+        out[card.uid] = info
+    return out
+
+
+def play_label(play: Play, cards: dict[str, Any], lang: str) -> str:
+    from judge.web.i18n import MESSAGES
+
+    verb = MESSAGES.get(f"verb.{play.verb}", {}).get(lang, play.verb)
+    if not play.card:
+        return verb
+    info = cards.get(play.card)
+    name = info["name"].get(lang) if info and isinstance(info.get("name"), dict) else play.card
+    return f"{verb} {name} ({play.card})"
+
+
+def plays_view(rs: Ruleset, position: Position, cards: dict[str, Any]) -> list[dict[str, Any]]:
+    out = []
+    for play in rs.legal_plays(position):
+        out.append({"play": str(play), "verb": play.verb, "card": play.card,
+                    "label": {lang: play_label(play, cards, lang) for lang in ("es", "en")}})
+    return out
+
+
+def board_view(rs: Ruleset, position: Position) -> dict[str, Any]:
+    return {"position": rs.to_dict(position), "toml": rs.dumps(position), "cards": card_view(rs, position)}
+
+
+def _trace_citations(trace: Step, question: dict[str, Any] | None) -> dict[str, Any]:
+    cited = list(dict.fromkeys(citations(trace)))
+    if question and question.get("rule"):
+        cited.append(question["rule"])
+    return {c: citation_info(c) for c in cited}
+
+
+def _changes(rs: Ruleset, before: Position, after: Position) -> list[dict[str, Any]]:
+    return [{"what": k, "before": b, "after": a}
+            for k, b, a in exploring.diff(exploring.facts(rs, before), exploring.facts(rs, after))]
+
+
+def _question(q: Any) -> dict[str, Any]:
+    out = q.to_dict()
+    out["rule_info"] = citation_info(out.get("rule"))
+    out["context"] = [citation_info(c) for c in getattr(q, "context", ())]
+    return out
+
+
+def _decision(d: Any) -> dict[str, Any]:
+    out = d.to_dict()
+    out["question"]["rule_info"] = citation_info(out["question"].get("rule"))
+    return out
+
+
+def _run(rs: Ruleset, position: Position, play: str, answers: Sequence[Any]) -> Outcome:
+    """Resolve, translating every engine refusal into a 4xx that says what and why."""
+    try:
+        return rs.resolve(position, play, list(answers))
+    except IllegalPlayError as exc:
+        raise APIError(422, "illegal-play", exc.reason, play=play, rule=exc.rule, rule_info=citation_info(exc.rule),
+                       problems=[problem("play", f"{exc.reason} ({exc.rule})" if exc.rule else exc.reason)]) from None
+    except InvalidAnswerError as exc:
+        index = _bad_answer_index(rs, position, play, answers)
+        where = f"answers[{index}]" if index is not None else "answers"
+        raise APIError(422, "invalid-answer", str(exc).splitlines()[0], index=index, question=_question(exc.question),
+                       problems=[problem(where, str(exc).splitlines()[0])]) from None
+    except (InvalidPlayError, UnknownCardError) as exc:
+        raise APIError(422, "invalid-play", str(exc), play=play, problems=[problem("play", str(exc))]) from None
+    except JudgeError as exc:
+        message = str(exc).splitlines()[0]
+        where = "answers" if "answer" in message else "play"
+        raise APIError(422, "refused", message, problems=[problem(where, message)]) from None
+    except RecursionError:
+        raise APIError(422, "engine-failure", "the resolution did not finish (it recursed too deeply); check for a "
+                                              "loop in the custom cards") from None
+    except Exception as exc:  # noqa: BLE001 - a position the engine cannot handle is still the judge's input
+        import logging
+
+        logging.getLogger("judge.web").exception("engine failure on %r", play)
+        raise APIError(422, "engine-failure", f"the engine could not resolve this play ({type(exc).__name__}: "
+                                              f"{exc}); the input was logged") from None
+
+
+def _bad_answer_index(rs: Ruleset, position: Position, play: str, answers: Sequence[Any]) -> int | None:
+    for n in range(len(answers) + 1):
+        try:
+            rs.resolve(position, play, list(answers[:n]))
+        except InvalidAnswerError:
+            return n - 1 if n else None
+        except JudgeError:
+            return None
+    return None
+
+
+# What the API does ------------------------------------------------------------------------------------------
+
+
+def check(data: dict[str, Any]) -> dict[str, Any]:
+    """Validate a position and list what can be played in it."""
+    rs, position, _, _ = board_request(data, need_play=False)
+    view = board_view(rs, position)
+    return {"ruleset": rs.id, **view, "plays": plays_view(rs, position, view["cards"])}
+
+
+def resolve(data: dict[str, Any]) -> dict[str, Any]:
+    """Resolve a play with the answers given: the trace and the new position, or the question it stopped at."""
+    rs, position, play, answers = board_request(data, need_play=True)
+    assert play is not None
+    outcome = _run(rs, position, play, answers)
+    trace = outcome.trace.to_dict()
+    question = _question(outcome.question) if outcome.question is not None else None
+    before = board_view(rs, position)
+    after = board_view(rs, outcome.position)
+    result: dict[str, Any] = {
+        "status": "question" if question else "complete",
+        "ruleset": rs.id,
+        "play": str(Play.parse(play)),
+        "answers": answers,
+        "decisions": [_decision(d) for d in outcome.decisions],
+        "question": question,
+        "trace": trace,
+        "citations": _trace_citations(outcome.trace, question),
+        "before": before,
+        "after": after,
+        "changes": _changes(rs, position, outcome.position),
+        "winner": outcome.winner,
+    }
+    if not question:
+        result["plays_after"] = plays_view(rs, outcome.position, after["cards"]) if not outcome.winner else []
+    return result
+
+
+def explore(data: dict[str, Any]) -> dict[str, Any]:
+    """Resolve the play under every combination of answers (bounded) and group the distinct outcomes."""
+    budget = data.get("budget", EXPLORE_BUDGET)
+    if not isinstance(budget, int) or isinstance(budget, bool) or not 1 <= budget <= EXPLORE_MAX_BUDGET:
+        raise APIError(400, "bad-request", f"budget is a whole number from 1 to {EXPLORE_MAX_BUDGET}",
+                       problems=[problem("budget", f"a whole number from 1 to {EXPLORE_MAX_BUDGET}")])
+    rs, position, play, prefix = board_request(data, need_play=True)
+    assert play is not None
+    _run(rs, position, play, prefix)  # refuses an illegal play or a bad prefix with the same messages as resolve
+    try:
+        ex = exploring.explore(rs, position, play, prefix, budget=budget)
+    except JudgeError as exc:
+        raise APIError(422, "refused", str(exc).splitlines()[0]) from None
+    before = exploring.facts(rs, position)
+    differing = exploring.differences(rs, ex)
+    outcomes = []
+    for index, group in enumerate(ex.groups):
+        after_facts = exploring.facts(rs, group.outcome.position)
+        outcomes.append({
+            "index": index,
+            "count": len(group.paths),
+            "winner": group.outcome.winner,
+            "paths": [{"answers": p.answers, "described": {lang: p.describe(lang) for lang in ("es", "en")}}
+                      for p in group.paths[:50]],
+            "more_paths": max(0, len(group.paths) - 50),
+            "facts": {k: after_facts.get(k) for k in differing},
+            "changes": [{"what": k, "before": b, "after": a} for k, b, a in exploring.diff(before, after_facts)],
+            "toml": rs.dumps(group.outcome.position),
+        })
+    return {"ruleset": rs.id, "play": str(Play.parse(play)), "prefix": prefix, "outcomes": outcomes,
+            "differing": differing, "matters": ex.matters, "resolved": ex.resolved, "cut": ex.cut,
+            "complete": ex.complete, "refused": [{"answers": a, "message": m} for a, m in ex.refused[:20]]}
+
+
+def cards(q: str, game: str, lang: str, limit: int) -> list[dict[str, Any]]:
+    """Catalog cards whose name (any language, any alias) contains ``q``; all of them when ``q`` is empty."""
+    catalog = catalog_for_game(game)
+    if catalog is None:
+        return []
+    if q:
+        found = catalog.search(q, limit=limit)
+    else:
+        found = sorted(catalog.cards.values(), key=lambda c: c.name(lang).casefold())[:limit]
+    return [card_info(c) for c in found]
+
+
+# Scenarios ----------------------------------------------------------------------------------------------------
+
+
+def scenarios_root() -> Path:
+    env = os.environ.get("JUDGE_SCENARIOS")
+    if env:
+        return Path(env)
+    return Path(__file__).resolve().parents[2] / "scenarios"
+
+
+@functools.lru_cache(maxsize=4)
+def _scenario_index(root: str) -> tuple[dict[str, Path], dict[str, list[str]]]:
+    by_id: dict[str, Path] = {}
+    by_entry: dict[str, list[str]] = {}
+    for path in sorted(Path(root).rglob("*.toml")):
+        try:
+            scenario = Scenario.from_file(path)
+        except JudgeError:
+            continue
+        by_id[scenario.id] = path
+        for entry in scenario.entries:
+            by_entry.setdefault(entry, []).append(scenario.id)
+    return by_id, by_entry
+
+
+def scenarios_of(entry_id: str) -> list[dict[str, Any]]:
+    """The scenarios that reproduce an entry, each with its title and the board address that replays it."""
+    by_id, by_entry = _scenario_index(str(scenarios_root()))
+    out = []
+    for sid in sorted(by_entry.get(entry_id, []), key=lambda s: (s != entry_id, s)):
+        try:
+            s = Scenario.from_file(by_id[sid])
+        except JudgeError:
+            continue
+        out.append({"id": sid, "title": s.title, "ruleset": s.ruleset, "replay": f"/board?scenario={sid}",
+                    "plays": [p.play for p in s.plays]})
+    return out
+
+
+def scenario(sid: str) -> dict[str, Any]:
+    """A stored scenario as the board loads it.
+
+    :raise 404: if there is no scenario with that id.
+    """
+    by_id, _ = _scenario_index(str(scenarios_root()))
+    if sid not in by_id:
+        raise APIError(404, "not-found", f"there is no scenario {sid!r}")
+    return scenario_payload(Scenario.from_file(by_id[sid]))
+
+
+def scenario_payload(s: Scenario) -> dict[str, Any]:
+    try:
+        rs = rulesets.get(s.ruleset)
+    except KeyError:
+        raise APIError(422, "bad-scenario", f"unknown ruleset {s.ruleset!r}",
+                       problems=[problem("ruleset", f"unknown ruleset {s.ruleset!r}")]) from None
+    position = position_of(rs, s.position)
+    return {"id": s.id, "title": s.title, "reading": s.reading, "entries": s.entries, "ruleset": rs.id,
+            "position": rs.to_dict(position),
+            "plays": [{"play": p.play, "answers": p.answers, "illegal": p.illegal} for p in s.plays]}
+
+
+def import_scenario(text: str) -> dict[str, Any]:
+    """Read a scenario file a judge uploads; every problem is reported (TOML, format, position)."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise APIError(422, "bad-scenario", f"the file is not valid TOML: {exc}",
+                       problems=[problem("file", f"not valid TOML: {exc}")]) from None
+    if "plays" not in data and isinstance(data.get("position"), dict):
+        data["plays"] = [{"play": "end-turn"}]  # a bare position: the board needs no play to show it
+        data.setdefault("id", "IMPORTED")
+    data.setdefault("id", "IMPORTED")
+    try:
+        s = Scenario.from_dict(data)
+    except ScenarioError as exc:
+        message = str(exc).removeprefix("scenario: ")
+        raise APIError(422, "bad-scenario", message,
+                       problems=[problem("file", m.strip()) for m in message.split(";")]) from None
+    return scenario_payload(s)
+
+
+def export_scenario(data: dict[str, Any]) -> dict[str, Any]:
+    """Write the board as a scenario file: its position, the plays made with their answers, and expectations
+    taken from where the plays led, so that ``judge check`` passes on it as exported."""
+    problems: list[dict[str, str]] = []
+    sid = data.get("id") or "MESA-1"
+    title = data.get("title") or ""
+    entries = data.get("entries") or []
+    note = data.get("note") or ""
+    if not isinstance(sid, str) or not sid.replace("-", "").replace("_", "").isalnum() or len(sid) > 60:
+        problems.append(problem("id", "the scenario id is letters, digits and dashes (e.g. MESA-12)"))
+    if not isinstance(title, str) or len(title) > 300:
+        problems.append(problem("title", "the title is text (at most 300 characters)"))
+    if not isinstance(note, str) or len(note) > 4000:
+        problems.append(problem("note", "the note is text (at most 4000 characters)"))
+    if not isinstance(entries, list) or not all(isinstance(e, str) for e in entries):
+        problems.append(problem("entries", "entries are a list of entry ids"))
+    plays_raw = data.get("plays", [])
+    if not isinstance(plays_raw, list) or len(plays_raw) > MAX_PLAYS:
+        problems.append(problem("plays", f"plays are a list of at most {MAX_PLAYS} {{play, answers}}"))
+        plays_raw = []
+    plays: list[tuple[str, list[Any]]] = []
+    for i, item in enumerate(plays_raw):
+        if not isinstance(item, dict):
+            problems.append(problem(f"plays[{i}]", "each play is {\"play\": ..., \"answers\": [...]}"))
+            continue
+        text = play_of(item.get("play"), problems, f"plays[{i}].play")
+        answers = answers_of(item.get("answers"), problems, f"plays[{i}].answers")
+        if text:
+            plays.append((text, answers))
+    if problems:
+        raise APIError(400, "bad-request", "; ".join(f"{p['where']}: {p['message']}" for p in problems),
+                       problems=problems)
+    rs, position, _, _ = board_request({k: v for k, v in data.items() if k in ("ruleset", "position")},
+                                       need_play=False)
+    start = position
+    if not plays:
+        raise APIError(422, "bad-scenario", "a scenario needs at least one play", problems=[problem("plays", "empty")])
+    for i, (text, answers) in enumerate(plays):
+        try:
+            outcome = _run(rs, position, text, answers)
+        except APIError as exc:
+            exc.details.setdefault("problems", [])
+            exc.details["problems"] = [problem(f"plays[{i}]", exc.message)]
+            raise
+        if outcome.question is not None:
+            raise APIError(422, "unanswered", f"plays[{i}] {text!r} stops at a question: {outcome.question.prompt_en}",
+                           question=_question(outcome.question),
+                           problems=[problem(f"plays[{i}].answers", "a decision is still unanswered")])
+        position = outcome.position
+    expect = _expectations(rs, start, position)
+    doc_position = rs.to_dict(start)
+    doc_position.pop("game", None)
+    doc_position.pop("ruleset", None)
+    doc: dict[str, Any] = {"id": sid, "entries": entries, "ruleset": rs.id}
+    if title:
+        doc["title"] = title
+    doc["plays"] = [{"play": t, "answers": a} for t, a in plays]
+    doc["position"] = doc_position
+    doc["expect"] = expect
+    header = [f"# {sid}" + (f" — {title}" if title else "")]
+    header += [f"# {line}".rstrip() for line in note.splitlines()]
+    text = "\n".join(header) + "\n" + toml_writer.dumps(doc)
+    check_result = Runner(rulesets.get).run(Scenario.from_dict(tomllib.loads(text)))
+    return {"filename": f"{sid}.toml", "toml": text, "passes": check_result.passed,
+            "report": None if check_result.passed else check_result.report("en")}
+
+
+def _expectations(rs: Ruleset, start: Position, end: Position) -> dict[str, Any]:
+    changed = exploring.diff(exploring.facts(rs, start), exploring.facts(rs, end))
+    paths: list[str] = []
+    for what, _, _ in changed:
+        head, _, attr = what.partition(".")
+        if head in end.players or head in start.players:
+            if attr in ("amber", "keys", "chains", "house"):
+                paths.append(what)
+        elif attr in ("zone", "index"):
+            paths.append(f"{head}.zone")
+        elif attr in ("damage", "amber", "exhausted", "stun", "enrage", "ward", "power", "controller"):
+            paths.append(what)
+    if end.values.get("winner"):
+        paths.append("winner")
+    expect: dict[str, Any] = {}
+    for path in dict.fromkeys(paths):
+        try:
+            value = rs.query(end, path)
+        except (KeyError, JudgeError):
+            continue
+        if value is None:
+            continue
+        expect[path] = value
+    if not expect:
+        for pid in end.players:
+            expect[f"{pid}.amber"] = rs.query(end, f"{pid}.amber")
+    return expect
