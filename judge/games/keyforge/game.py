@@ -641,6 +641,12 @@ class Game:
                 continue
             source = self.lasting_source(lasting)
             if self._event_matches(source, ability, info):
+                if lasting.get("duration") == "next-time":
+                    # "La próxima vez": it applies once, the next time the event begins this turn, then ends.
+                    remaining = [e for e in self.position.values.get("lasting", []) if e is not lasting]
+                    self.res.note("next-time-used", "lasting-effects", "El efecto «la próxima vez» se aplica y termina",
+                                  "The 'next time' effect applies and ends")
+                    self.res.set_value("lasting", remaining or None)
                 es, en = f"Efecto duradero de {self.label(source)}", f"Lasting effect of {self.label(source, 'en')}"
                 pending.append(self.pending(source, f"lasting{n}:{event}", es, en,
                                             Triggered(source, ability, info, needs_card_in_play=False),

@@ -56,7 +56,7 @@ def end_of_turn(game: Game, pid: str) -> None:
     with game.res.step("end-of-turn", "order.end-of-turn", "Efectos «al final del turno»", "'End of turn' effects"):
         _timed_abilities(game, "end-of-turn", pid)
         lasting = game.position.values.get("lasting", [])
-        keep = [e for e in lasting if e.get("duration") != "turn"]
+        keep = [e for e in lasting if e.get("duration") not in ("turn", "next-time")]
         if len(keep) != len(lasting):
             game.res.note("lasting-ends", "lasting-effects", "Terminan los efectos duraderos de este turno",
                           "This turn's lasting effects end")

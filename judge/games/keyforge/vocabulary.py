@@ -131,7 +131,7 @@ EFFECTS: dict[str, dict[str, str]] = {
 (the player may decline) and ``then`` (effects that happen only "if you do")."""
 
 COMMON_EFFECT_KEYS = {"do", "if", "may", "then", "note", "instead", "for-each", "chooser"}
-DURATIONS = {"turn", "until-your-next-turn", "while-in-play", "while-controlled"}
+DURATIONS = {"turn", "until-your-next-turn", "while-in-play", "while-controlled", "next-time"}
 PLAYERS = {"you", "opponent", "controller", "owner", "active"}
 SIDES = {"friendly", "enemy", "any"}
 KINDS = {"creature", "artifact", "upgrade", "card", "action"}
