@@ -817,14 +817,19 @@ def _discard_from_hand(ctx: AbilityContext, e: dict[str, Any]) -> int:
     pid = player_of(ctx, e.get("player"))
     hand = [c for c in ctx.game.position.player(pid).zone("hand")
             if matches(ctx.game.board, {"kind": "card", "filter": e.get("filter", {})}, c, controller=pid, source=None)]
+    from judge.games.keyforge import playing
+
     n = min(amount(ctx, e), len(hand))
-    chosen = _ask_cards(ctx, hand, key="discard", rule="discard-cards", es=f"Elige {n} carta(s) de la mano de {pid} para descartar",
-                        en=f"Choose {n} card(s) from {pid}'s hand to discard", low=n, high=n)
+    if n == len(hand):
+        chosen = list(hand)  # no choice: every card that can be discarded is
+    else:
+        chosen = _ask_cards(ctx, hand, key="discard", rule="discard-cards",
+                            es=f"Elige {n} carta(s) de la mano de {pid} para descartar",
+                            en=f"Choose {n} card(s) from {pid}'s hand to discard", low=n, high=n)
     for c in chosen:
         with ctx.game.res.step("discard", "discard-cards", f"Se descarta {ctx.game.label(c)}", f"{ctx.game.label(c, 'en')} is discarded",
                                card=c.uid):
-            ctx.game.res.move(c, c.owner, "discard")
-        ctx.game.count_this_turn(pid, "discards")
+            playing.discarded_from_hand(ctx.game, c, pid)
     ctx.remembered = chosen
     return len(chosen)
 

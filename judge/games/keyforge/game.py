@@ -370,12 +370,18 @@ class Game:
         return gone + ordered
 
     def _after_destroyed(self, destroyed: list[CardState]) -> None:
-        for card in destroyed:
+        import dataclasses
+
+        # "After a creature is destroyed" sees the creature as it last was in play: who controlled it then.
+        as_it_was = [dataclasses.replace(card, controller=self.last_known.get(card.uid, {}).get("controller", card.controller))
+                     for card in destroyed]
+        for card in as_it_was:
             if self.board.define(card).is_creature:
                 self.count_this_turn(card.controller, "friendly-destroyed")
         pending = []
-        for card in destroyed:
-            pending += self.collect("destroyed", card=card, player=card.owner, fighting=self.destroyed_fighting.get(card.uid))
+        for card in as_it_was:
+            pending += self.collect("destroyed", card=card, player=card.controller,
+                                    fighting=self.destroyed_fighting.get(card.uid))
         if pending:
             with self.res.step("after-destroyed", "order.destroyed.4",
                                "Efectos «después de que una criatura sea destruida»",
@@ -426,7 +432,8 @@ class Game:
                     index: int | None = None) -> None:
         owner = to_player or card.owner
         is_creature = self.board.is_creature(card)
-        self.last_known[card.uid] = {"houses": self.board.houses(card), "power": self.board.power(card)}
+        self.last_known[card.uid] = {"houses": self.board.houses(card), "power": self.board.power(card),
+                                     "controller": card.controller}
         self.leaving.add(card.uid)
         where_es = {"discard": "la pila de descartes", "hand": "la mano", "archives": "los archivos", "deck": "el mazo",
                     "purged": "la zona de purgadas"}.get(zone, zone)
@@ -505,6 +512,7 @@ class Game:
             self.res.set_card(card, "token", token)
             self.res.set_card(card, "face-down", True)
             playing.put_creature_into_play(self, card, pid, rule="token-creatures")
+        self.fire("enters-play", card=card, player=pid)
         return True
 
     def raise_tide(self, pid: str) -> bool:

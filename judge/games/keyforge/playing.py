@@ -265,7 +265,7 @@ def bonus_icon(game: Game, card: CardState, icon: str) -> None:
                                                             game.board.define(c).names()) for c in hand)))
         discard = next(c for c in hand if c.uid == chosen)
         with game.res.step("discard", rule, f"Se descarta {game.label(discard)}", f"{game.label(discard, 'en')} is discarded"):
-            game.res.move(discard, discard.owner, "discard")
+            discarded_from_hand(game, discard, pid)
 
 
 def _choose_creature(game: Game, pool: list[CardState], rule: str, es: str, en: str) -> CardState:
@@ -285,13 +285,19 @@ def discard_from_hand(game: Game, card: CardState) -> None:
         game.res.set_value("actions-this-step", int(game.position.values.get("actions-this-step", 0)) + 1)
         if game.position.values.get("first-turn"):
             game.res.set_value("first-turn-cards", int(game.position.values.get("first-turn-cards", 0)) + 1)
-        game.res.move(card, card.owner, "discard")
-        game.count_this_turn(game.active, "discards")
-        scrap = [a for a in game.board.define(card).abilities if a.get("trigger") == "scrap"]
-        for ability in scrap:
-            game.run_ability(card, ability, label_es=f"«Desguazar:» de {game.label(card)}",
-                             label_en=f"'Scrap:' of {game.label(card, 'en')}", rule="scrap")
-        game.fire("discard", card=card, player=game.active)
+        discarded_from_hand(game, card, game.active)
+
+
+def discarded_from_hand(game: Game, card: CardState, pid: str) -> None:
+    """A card goes from ``pid``'s hand to the discard pile, by a play or by an effect: "after a card is discarded"
+    effects wait for it, and when the active player discards it its "Desguazar:" abilities resolve (DESGUAZAR)."""
+    game.res.move(card, card.owner, "discard")
+    game.count_this_turn(pid, "discards")
+    scraps = [a for a in game.board.define(card).abilities if a.get("trigger") == "scrap"] if pid == game.active else []
+    for ability in scraps:
+        game.run_ability(card, ability, label_es=f"«Desguazar:» de {game.label(card)}",
+                         label_en=f"'Scrap:' of {game.label(card, 'en')}", rule="scrap")
+    game.fire("discard", card=card, player=pid)
 
 
 def change_control(game: Game, card: CardState, new_controller: str) -> None:
