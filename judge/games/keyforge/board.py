@@ -147,6 +147,23 @@ class Board:
             return self.in_play(card) and matches(self, target, card, controller=controller, source=source)
         return False
 
+    def _player_value(self, controller: str, expr: str) -> int:
+        """``you.amber``, ``opponent.unforged-keys``… seen from ``controller`` (for constant amounts)."""
+        who, _, what = expr.partition(".")
+        pid = controller if who == "you" else self.position.opponent(controller)
+        player = self.position.player(pid)
+        if what == "amber":
+            return int(player.values.get("amber", 0))
+        if what == "keys":
+            return self.forged_keys(pid)
+        if what == "unforged-keys":
+            return 3 - self.forged_keys(pid)
+        if what == "chains":
+            return int(player.values.get("chains", 0))
+        if what in ("hand", "deck", "discard", "archives"):
+            return len(player.zone(what))
+        raise ValueError(f"unknown value {expr!r}")
+
     def power(self, card: CardState) -> int:
         base = self.define(card).power
         for source, effect in self._modifiers(card, "set-power"):
@@ -165,6 +182,8 @@ class Board:
             pool = self.neighbors(source) if spec.get("neighbors") else self.creatures()
             return sum(self.power(c) for c in pool
                        if matches(self, {**spec.get("of", {}), "all": True}, c, controller=source.controller, source=source))
+        if isinstance(expr, dict) and "value" in expr:
+            return int(expr.get("times", 1)) * self._player_value(source.controller, str(expr["value"]))
         if isinstance(expr, dict) and "count" in expr:
             from judge.games.keyforge.targets import matches
 

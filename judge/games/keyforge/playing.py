@@ -169,9 +169,13 @@ def _enters_exhausted(game: Game, card: CardState) -> None:
             state["exhausted"] = False
         if e.get("modify") == "enters-play-state" and e.get("target", "self") != "self" and game.board.affects(s_, e, card):
             state.update({k: bool(v) for k, v in e.get("state", {}).items()})
+    from judge.games.keyforge.effects import condition
+
     for ability in game.board.define(card).abilities:
         e = ability.get("effect", {})
         if ability.get("trigger") == "constant" and e.get("modify") == "enters-play-state" and e.get("target", "self") == "self":
+            if "if" in e and not condition(AbilityContext(game, card.uid, card.controller), e["if"]):
+                continue
             state.update({k: bool(v) for k, v in e.get("state", {}).items()})
     if not state["exhausted"]:
         game.res.note("enters-ready", "enters-play", "Entra en juego preparada por un efecto",

@@ -86,6 +86,8 @@ def matches(board: Board, target: dict[str, Any], card: CardState, *, controller
             return False
     if f.get("not-self") and source is not None and card.uid == source.uid:
         return False
+    if f.get("self") and (source is None or card.uid != source.uid):
+        return False
     if f.get("neighbor-of-self") and (source is None or card not in board.neighbors(source)):
         return False
     return True

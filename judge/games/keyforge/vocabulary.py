@@ -139,7 +139,7 @@ TARGET_KEYS = {"choose", "all", "kind", "side", "filter", "up-to", "chooser", "z
 FILTERS = {"house", "not-house", "trait", "not-trait", "power-at-most", "power-at-least", "damaged", "undamaged",
            "exhausted", "ready", "flank", "neighbor-of-self", "neighbor-of-it", "not-self", "not-it", "most-powerful",
            "least-powerful", "keyword", "name", "token", "center", "enraged", "stunned", "warded", "left-flank",
-           "right-flank", "has-amber", "power-parity", "top-of-discard", "not-chosen"}
+           "right-flank", "has-amber", "power-parity", "top-of-discard", "not-chosen", "self"}
 NAMED_TARGETS = {"self", "host", "attacker", "defender", "it", "each-neighbor", "that-creature", "granter", "event-card",
                  "chosen"}
 
