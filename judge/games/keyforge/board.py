@@ -180,14 +180,14 @@ class Board:
 
             spec = expr["sum-power"]
             pool = self.neighbors(source) if spec.get("neighbors") else self.creatures()
-            return sum(self.power(c) for c in pool
+            return int(expr.get("times", 1)) * sum(self.power(c) for c in pool
                        if matches(self, {**spec.get("of", {}), "all": True}, c, controller=source.controller, source=source))
         if isinstance(expr, dict) and "value" in expr:
             return int(expr.get("times", 1)) * self._player_value(source.controller, str(expr["value"]))
         if isinstance(expr, dict) and "count" in expr:
             from judge.games.keyforge.targets import matches
 
-            return sum(1 for _, z, c in self.position.all_cards() if z in IN_PLAY
+            return int(expr.get("times", 1)) * sum(1 for _, z, c in self.position.all_cards() if z in IN_PLAY
                        and matches(self, {**expr["count"], "all": True}, c, controller=source.controller, source=source))
         return 0
 

@@ -43,6 +43,9 @@ def play(game: Game, card: CardState) -> None:
                 attach_upgrade(game, card)
             else:
                 game.res.move(card, pid, "revealed")
+        # The game state is checked as soon as the card is in play: a creature with power 0 is destroyed before its
+        # bonus icons and "after it enters play" effects (KF172-GEN-69).
+        game.check_state()
         if game.board.keyword(card, "omega") if game.position.find(card.uid) else d.keyword("omega"):
             with game.res.step("omega", "omega", "Omega: tras jugarla, este paso termina (los efectos pendientes se resuelven)",
                                "Omega: after it is played this step ends (pending effects still resolve)", card=card.uid):
@@ -101,6 +104,7 @@ def put_into_play(game: Game, card: CardState, controller: str) -> None:
         else:
             game.res.note("cannot-put", "put-into-zone", "Una acción no se pone en juego", "An action is not put into play")
             return
+    game.check_state()
     game.fire("enters-play", card=card, player=card.controller)
 
 
