@@ -157,8 +157,11 @@ def _fight(game: Game, attacker: CardState) -> bool:
                     options=tuple(Option(c.uid, game.label(c), game.label(c, "en"), game.board.define(c).names())
                                   for c in defenders)))
                 defender = next(c for c in defenders if c.uid == chosen)
-        elusive = bool(game.board.keyword(defender, "elusive")) and not defender.get("elusive-used")
-        if elusive and game.rules.elusive_spent_on_choice():
+        # ELUSIVO (17.2): what counts is the first time this turn the creature is *chosen* to be fought — whether it
+        # has Elusive then or gains it before the damage (KF172-GEN-46), and even if the fight never happens
+        # (KF172-GEN-44). The 1.3/1.1 text counts the first time it is *attacked* instead.
+        first_time = not defender.get("elusive-used")
+        if game.rules.elusive_spent_on_choice():
             game.res.set_card(defender, "elusive-used", True)
         fight_info = {"attacker": attacker.uid, "defender": defender.uid}
         _before_fight(game, attacker, defender)
@@ -168,6 +171,7 @@ def _fight(game: Game, attacker: CardState) -> bool:
                           "A creature was destroyed before the fight: no fight happens")
             game.fire("used", card=attacker, player=attacker.controller)
             return True
+        elusive = first_time and bool(game.board.keyword(defender, "elusive"))
         _fight_damage(game, attacker, defender, elusive, fight_info)
         if game.board.in_play(attacker):
             with game.res.step("after-fight", "order.fight.5", "La atacante sobrevivió: efectos «Después de luchar:»",
@@ -227,8 +231,8 @@ def _before_fight(game: Game, attacker: CardState, defender: CardState) -> None:
 def _fight_damage(game: Game, attacker: CardState, defender: CardState, elusive: bool, fight_info: dict[str, Any]) -> None:
     with game.res.step("fight-damage", "order.fight.3", "Las criaturas se infligen daño igual a su Poder",
                        "The creatures deal damage equal to their power to each other"):
+        game.res.set_card(defender, "elusive-used", True)
         if elusive:
-            game.res.set_card(defender, "elusive-used", True)
             game.res.note("elusive", "elusive", f"Elusivo: {game.label(defender)} no recibe ni inflige daño",
                           f"Elusive: {game.label(defender, 'en')} neither takes nor deals damage", card=defender.uid)
             return
