@@ -35,10 +35,7 @@ def play(game: Game, card: CardState) -> None:
                                       f"Both halves of {game.label(card, 'en')} are played together", card=card.uid)
                         game.res.attach(other, card)
             elif d.type == "artifact":
-                controller = game.rules.controller_on_play(game, card)
-                game.res.move(card, controller, "artifacts")
-                game.res.set_controller(card, controller)
-                _enters_exhausted(game, card)
+                _artifact_enters(game, card, game.rules.controller_on_play(game, card))
             elif d.type == "upgrade":
                 attach_upgrade(game, card)
             else:
@@ -96,9 +93,7 @@ def put_into_play(game: Game, card: CardState, controller: str) -> None:
         if d.is_creature:
             put_creature_into_play(game, card, controller)
         elif d.type == "artifact":
-            game.res.move(card, controller, "artifacts")
-            game.res.set_controller(card, controller)
-            _enters_exhausted(game, card)
+            _artifact_enters(game, card, controller)
         elif d.type == "upgrade":
             attach_upgrade(game, card)
         else:
@@ -106,6 +101,13 @@ def put_into_play(game: Game, card: CardState, controller: str) -> None:
             return
     game.check_state()
     game.fire("enters-play", card=card, player=card.controller)
+
+
+def _artifact_enters(game: Game, card: CardState, controller: str) -> None:
+    """An artifact enters play in its controller's row of artifacts, exhausted unless an effect says otherwise."""
+    game.res.move(card, controller, "artifacts")
+    game.res.set_controller(card, controller)
+    _enters_exhausted(game, card)
 
 
 def _use_permission(game: Game, card: CardState) -> None:
