@@ -43,11 +43,15 @@ class InvalidPlayError(JudgeError):
 
 
 class IllegalPlayError(JudgeError):
-    """A well-formed play that the rules forbid here; ``rule`` is the citation of the rule that forbids it."""
+    """A well-formed play that the rules forbid here; ``rule`` is the citation of the rule that forbids it.
 
-    def __init__(self, message: str, *, rule: str | None) -> None:
+    ``reason`` is in English, ``reason_es`` in Spanish (the judge reads either).
+    """
+
+    def __init__(self, message: str, *, rule: str | None, es: str | None = None) -> None:
         super().__init__(f"{message} ({rule})" if rule else message)
         self.reason = message
+        self.reason_es = es or message
         self.rule = rule
 
 

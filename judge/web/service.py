@@ -343,8 +343,12 @@ def _run(rs: Ruleset, position: Position, play: str, answers: Sequence[Any]) -> 
     try:
         return rs.resolve(position, play, list(answers))
     except IllegalPlayError as exc:
-        raise APIError(422, "illegal-play", exc.reason, play=play, rule=exc.rule, rule_info=citation_info(exc.rule),
-                       problems=[problem("play", f"{exc.reason} ({exc.rule})" if exc.rule else exc.reason)]) from None
+        from judge.web.i18n import lang
+
+        reason = exc.reason_es if lang() == "es" else exc.reason
+        raise APIError(422, "illegal-play", reason, play=play, rule=exc.rule, rule_info=citation_info(exc.rule),
+                       reason={"es": exc.reason_es, "en": exc.reason},
+                       problems=[problem("play", f"{reason} ({exc.rule})" if exc.rule else reason)]) from None
     except InvalidAnswerError as exc:
         index = _bad_answer_index(rs, position, play, answers)
         where = f"answers[{index}]" if index is not None else "answers"

@@ -289,6 +289,7 @@ class KeyForge(Ruleset):
         if found:
             raise IllegalPlayError(f"{play.card} ({catalog.lookup(found[2].card).name_es}) is in {found[0].id}'s "
                                    f"{found[1]}, not where '{play.verb}' takes a card from",
+                                   es=f"{play.card} está en {found[1]} de {found[0].id}, no donde «{play.verb}» toma una carta",
                                    rule=self.cite("turn.step-3-play-discard-use"))
         try:
             wanted = catalog.lookup(play.card).id
@@ -297,6 +298,7 @@ class KeyForge(Ruleset):
         matches = [c for c in pool if c.card == wanted]
         if not matches:
             raise IllegalPlayError(f"there is no {catalog.lookup(wanted).name_es} where '{play.verb}' takes a card from",
+                                   es=f"no hay ninguna {catalog.lookup(wanted).name_es} donde «{play.verb}» toma una carta",
                                    rule=self.cite("turn.step-3-play-discard-use"))
         if len(matches) > 1:
             raise InvalidPlayError(f"{play.card!r} matches several cards ({', '.join(c.uid for c in matches)}); name the uid")
@@ -306,19 +308,21 @@ class KeyForge(Ruleset):
         if play.verb not in VERBS:
             raise InvalidPlayError(f"unknown play {play.verb!r}; KeyForge plays are {', '.join(VERBS)}")
         if position.values.get("winner"):
-            raise IllegalPlayError("the game is over", rule=self.cite("keys"))
+            raise IllegalPlayError("the game is over", rule=self.cite("keys"), es="la partida ha terminado")
         if play.verb == "end-turn":
             if position.step != "main":
-                raise IllegalPlayError("the turn can only be ended from step 3", rule=self.cite("turn-sequence"))
+                raise IllegalPlayError("the turn can only be ended from step 3", rule=self.cite("turn-sequence"),
+                                       es="el turno solo se termina desde el paso 3")
             return
         if play.verb == "raise-tide":
             if position.step != "main":
-                raise IllegalPlayError("the tide is raised in step 3", rule=self.cite("tide"))
+                raise IllegalPlayError("the tide is raised in step 3", rule=self.cite("tide"), es="la marea se sube en el paso 3")
             if position.values.get("tide") == position.active:
-                raise IllegalPlayError("the tide is already high for you", rule=self.cite("tide"))
+                raise IllegalPlayError("the tide is already high for you", rule=self.cite("tide"), es="la marea ya está alta para ti")
             return
         if position.step != "main":
             raise IllegalPlayError(f"cards are played, discarded and used in step 3, not in step {position.step!r}",
+                                   es=f"las cartas se juegan, descartan y usan en el paso 3, no en «{position.step}»",
                                    rule=self.cite("turn.step-3-play-discard-use"))
         active = position.active
         board = Board(position, self.catalog_for(position))
@@ -327,54 +331,68 @@ class KeyForge(Ruleset):
             card = self._find(position, play, ("hand",), controller=None)
             if card.owner != active and position.find(card.uid)[0].id != active:
                 raise IllegalPlayError("you can only play or discard cards from your own hand",
+                                       es="solo puedes jugar o descartar cartas de tu propia mano",
                                        rule=self.cite("play-cards"))
             self._verify_from_hand(position, board, card, play.verb, house)
             return
         card = self._find(position, play, ("battleline", "artifacts"), controller=active)
         if play.verb in ("reap", "fight") and not board.is_creature(card):
             raise IllegalPlayError(f"{board.label(card)} is not a creature: artifacts cannot reap or fight",
+                                   es=f"{board.label(card)} no es una criatura: los artefactos no cosechan ni luchan",
                                    rule=self.cite("use-artifacts"))
         if card.controller != active:
-            raise IllegalPlayError("you can only use cards you control", rule=self.cite("use-creatures"))
+            raise IllegalPlayError("you can only use cards you control", rule=self.cite("use-creatures"),
+                                   es="solo puedes usar cartas que controlas")
         if card.get("exhausted"):
             raise IllegalPlayError(f"{board.label(card)} is exhausted: only ready cards can be used",
+                                   es=f"{board.label(card)} está agotada: solo se usan cartas preparadas",
                                    rule=self.cite("ready-and-exhausted"))
         if play.verb != "omni" and house not in board.houses(card) and not board.keyword(card, "versatile"):
             raise IllegalPlayError(f"{board.label(card)} is not of the active house ({house})",
+                                   es=f"{board.label(card)} no es de la Casa activa ({house})",
                                    rule=self.cite("turn.step-3-play-discard-use"))
         self._verify_rule_of_six(position, board, card)
         if play.verb in ("reap", "fight") and not board.is_creature(card):
-            raise IllegalPlayError(f"only creatures {play.verb}", rule=self.cite("use-creatures"))
+            raise IllegalPlayError(f"only creatures {play.verb}", rule=self.cite("use-creatures"),
+                                   es=f"solo las criaturas pueden «{play.verb}»")
         if play.verb in ("reap", "fight", "action", "omni") and card.get("stun") and board.is_creature(card):
             raise IllegalPlayError(f"{board.label(card)} is stunned: using it only removes the stun (play 'unstun {card.uid}')",
+                                   es=f"{board.label(card)} está aturdida: usarla solo retira el aturdimiento («unstun {card.uid}»)",
                                    rule=self.cite("stun"))
         if play.verb == "unstun" and not card.get("stun"):
-            raise IllegalPlayError(f"{board.label(card)} is not stunned", rule=self.cite("stun"))
+            raise IllegalPlayError(f"{board.label(card)} is not stunned", rule=self.cite("stun"),
+                                   es=f"{board.label(card)} no está aturdida")
         if play.verb == "fight" and not board.battleline(position.opponent(active)):
-            raise IllegalPlayError("a creature cannot fight when there are no enemy creatures", rule=self.cite("fight"))
+            raise IllegalPlayError("a creature cannot fight when there are no enemy creatures", rule=self.cite("fight"),
+                                   es="una criatura no puede luchar si no hay criaturas enemigas")
         if play.verb in ("reap", "action", "omni") and card.get("enrage") and board.battleline(position.opponent(active)):
             raise IllegalPlayError(f"{board.label(card)} is enraged: it must be used to fight if it can",
+                                   es=f"{board.label(card)} está enfurecida: debe usarse para luchar si puede",
                                    rule=self.cite("enrage"))
         if play.verb == "reap":
             game = self._probe(position)
             if self.cannot_use(game, card, "reap"):
-                raise IllegalPlayError(f"{board.label(card)} cannot reap", rule=self.cite("restrictions"))
+                raise IllegalPlayError(f"{board.label(card)} cannot reap", rule=self.cite("restrictions"),
+                                       es=f"{board.label(card)} no puede cosechar")
         if play.verb in ("action", "omni"):
             trigger = play.verb
             if not any(a.get("trigger") == trigger for a in board.define(card).abilities):
-                raise IllegalPlayError(f"{board.label(card)} has no '{trigger}' ability", rule=self.cite(
+                raise IllegalPlayError(f"{board.label(card)} has no '{trigger}' ability",
+                                       es=f"{board.label(card)} no tiene habilidad «{trigger}»", rule=self.cite(
                     "action-abilities" if trigger == "action" else "omni"))
         self._verify_step_open(position)
 
     def _verify_step_open(self, position: Position) -> None:
         if position.values.get("step-ended"):
             raise IllegalPlayError("an Omega card ended this step: no more cards can be played, discarded or used",
+                                   es="una carta con Omega terminó este paso: no se pueden jugar, descartar ni usar más cartas",
                                    rule=self.cite("omega"))
 
     def _verify_rule_of_six(self, position: Position, board: Board, card: CardState) -> None:
         done = position.values.get("plays", {}).get(card.card, 0) + position.values.get("uses", {}).get(card.card, 0)
         if done >= 6:
             raise IllegalPlayError(f"{board.name(card)} (or copies of it) was already played or used 6 times this turn",
+                                   es=f"{board.name(card)} (o sus copias) ya se jugó o usó 6 veces este turno",
                                    rule=self.cite("rule-of-six"))
 
     def play_permission(self, position: Position, board: Board, card: CardState) -> int | None:
@@ -395,28 +413,34 @@ class KeyForge(Ruleset):
         permission = self.play_permission(position, board, card) if verb == "play" else None
         if house not in board.houses(card) and permission is None:
             raise IllegalPlayError(f"{d.name_es} is not of the active house ({house})",
+                                   es=f"{d.name_es} no es de la Casa activa ({house})",
                                    rule=self.cite("turn.step-3-play-discard-use"))
         self._verify_step_open(position)
         if position.values.get("first-turn") and int(position.values.get("first-turn-cards", 0)) >= 1:
             # 17.2 lets card effects modify the first-turn rule (Desplazamiento de Fase, KF172-GEN-81); 1.1 did not.
             if permission is None or not self.first_turn_limit_modifiable():
                 raise IllegalPlayError("on the first player's first turn only one card may be played or discarded from hand",
+                                       es="en el primer turno del jugador inicial solo se juega o descarta una carta de la mano",
                                        rule=self.cite("first-turn-rule"))
         if verb == "discard":
             return
         self._verify_rule_of_six(position, board, card)
         if d.keyword("alpha") and int(position.values.get("actions-this-step", 0)) > 0:
             raise IllegalPlayError(f"{d.name_es} has Alpha: it can only be played if nothing else was played, used or "
-                                   "discarded this step", rule=self.cite("alpha"))
+                                   "discarded this step", rule=self.cite("alpha"),
+                                   es=f"{d.name_es} tiene Alfa: solo se juega si no se ha jugado, usado ni descartado nada en este paso")
         if d.keyword("gigantic") and self.gigantic_other_half(position, board, card) is None:
             raise IllegalPlayError(f"{d.name_es} is half of a gigantic creature: both halves must be in hand to play it",
+                                   es=f"{d.name_es} es la mitad de una criatura gigantesca: hacen falta las dos mitades en la mano",
                                    rule=self.cite("gigantic"))
         if d.type == "upgrade" and not board.creatures():
-            raise IllegalPlayError("an upgrade needs a creature in play to attach to", rule=self.cite("upgrades"))
+            raise IllegalPlayError("an upgrade needs a creature in play to attach to", rule=self.cite("upgrades"),
+                                   es="una mejora necesita una criatura en juego a la que vincularse")
         probe = self._probe(position)
         reason = self.play_restriction(probe, card)
         if reason:
-            raise IllegalPlayError(f"{d.name_es} cannot be played now ({reason})", rule=self.cite("restrictions"))
+            raise IllegalPlayError(f"{d.name_es} cannot be played now ({reason})", rule=self.cite("restrictions"),
+                                   es=f"{d.name_es} no se puede jugar ahora ({reason})")
         from judge.games.keyforge.targets import matches
 
         for source, effect in probe.board.constant_effects():
@@ -431,6 +455,7 @@ class KeyForge(Ruleset):
             if who == position.active and matches(probe.board, {"kind": "card", "filter": effect.get("filter", {})}, card,
                                                   controller=who, source=None):
                 raise IllegalPlayError(f"{d.name_es} cannot be played: {probe.board.label(source)} forbids it",
+                                       es=f"{d.name_es} no se puede jugar: {probe.board.label(source)} lo prohíbe",
                                        rule=self.cite("cannot-vs-must"))
 
     def gigantic_other_half(self, position: Position, board: Board, card: CardState) -> CardState | None:
