@@ -62,6 +62,8 @@ class Resolution:
         self.cite = cite
         self.decisions: list[Decision] = []
         self.root = Step(kind="resolution", rule=None, text_es="Resolución", text_en="Resolution")
+        self.on_move: list[Callable[[CardState, str, str], None]] = []
+        """Called after a card moves (card, zone it left, zone it entered): a game forgets what a zone meant."""
         self._open: list[Step] = [self.root]
 
     # Steps.
@@ -156,6 +158,8 @@ class Resolution:
             dest.insert(max(0, index), card)
         where_from = f"{host.uid}" if host else f"{player.id}.{from_zone}"
         self._record(f"{card.uid}.zone", where_from, f"{pid}.{zone}")
+        for listener in self.on_move:
+            listener(card, "upgrade" if host else from_zone, zone)
 
     def attach(self, card: CardState, host: CardState) -> None:
         player, from_zone, holder, at, old_host = self.position.locate(card.uid)

@@ -96,6 +96,7 @@ class Game:
         self.res = res
         self.position = res.position
         self.board = Board(res.position, ruleset.catalog_for(res.position))
+        res.on_move.append(self._moved)
         self.marked: list[CardState] = []
         """Cards marked for destruction in the destruction batch under way."""
         self.leaving: set[str] = set()
@@ -107,6 +108,12 @@ class Game:
         """What cards that left play were just before leaving (houses, power), for the rest of an ability."""
         """uid of a creature destroyed in a fight → uid of the creature it was fighting."""
         self._destroying = False
+
+    def _moved(self, card: CardState, from_zone: str, to_zone: str) -> None:
+        # A card that leaves the purged zone is no longer "purged by" anything: even purged again later, the card
+        # that first purged it cannot bring it back (KF172-CARD-21, Caja de Spangler).
+        if from_zone == "purged" and to_zone != "purged" and card.get("purged-by"):
+            self.res.set_card(card, "purged-by", 0)
 
     # Small helpers.
 
