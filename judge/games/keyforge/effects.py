@@ -371,6 +371,9 @@ def _move_out(zone: str, rule: str) -> Handler:
     return run
 
 
+# PURGAR (l.1308) puts purged cards face down under the identity card, while ZONAS FUERA DE JUEGO (l.1522) says
+# they are face up and anyone may look: the position shows them to the judge (the later, more specific rule), and no
+# rule here depends on which way they face.
 HANDLERS["archive"] = _move_out("archives", "archives")
 HANDLERS["return-to-hand"] = _move_out("hand", "return")
 _purge = _move_out("purged", "purge")

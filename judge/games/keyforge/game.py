@@ -739,6 +739,8 @@ class Game:
         with self.res.step("forge", rule, f"{pid} forja una llave ({cost} Æmbar)", f"{pid} forges a key ({cost} Æmber)"):
             self._spend(pid, cost)
             keys = self.position.player(pid).values.get("keys", 0)
+            # LLAVES: colours only matter to the cards that name them, so a position tracks them only when it lists
+            # forged keys by colour; then which key is forged is the player's choice, asked like any other.
             if isinstance(keys, list):
                 colors = [c for c in ("red", "blue", "yellow") if c not in keys]
                 color = self.res.ask(Question(key="key-color", player=pid, rule="keys",
