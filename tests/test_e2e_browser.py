@@ -25,7 +25,7 @@ from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.support import expected_conditions as EC  # noqa: E402
 from selenium.webdriver.support.ui import Select, WebDriverWait  # noqa: E402
 
-WAIT = 20
+WAIT = 60  # generous: CI machines are small and may be busy; a real failure still fails
 
 
 @pytest.fixture(scope="module")
