@@ -65,9 +65,10 @@ class AbilityContext:
             host = self.game.board.host_of(card) if card is not None and pos.find(card.uid) else None
             return [host] if host is not None else []
         if name in ("attacker", "defender"):
+            # The creatures of the fight, while they are still in play (one the fight destroyed is gone).
             uid = self.event.get(name)
             found = pos.find(uid) if uid else None
-            return [found[2]] if found else []
+            return [found[2]] if found and self.game.board.in_play(found[2]) else []
         if name in ("it", "that-creature"):
             return list(self.remembered)
         if name == "granter":
@@ -77,12 +78,17 @@ class AbilityContext:
             card = self.source_card
             return self.game.board.neighbors(card) if card is not None else []
         if name == "event-card":
-            # The card the triggering event is about ("after a creature reaps, … that creature").
+            # The card the triggering event is about ("after a creature is destroyed, purge it"): only while it is
+            # still where the event left it — a card that has moved on is a new object for these effects.
             card = self.event.get("card")
             if card is None:
                 return []
             found = pos.find(card.uid)
-            return [found[2]] if found else [card]
+            if not found:
+                return [card]
+            where = self.event.get("zone")
+            now = f"{found[0].id}.{found[1]}"
+            return [found[2]] if where is None or where == now else []
         if name == "chosen":
             return list(self.chosen_all)
         return []
@@ -387,8 +393,10 @@ class Game:
                 self.count_this_turn(card.controller, "friendly-destroyed")
         pending = []
         for card in as_it_was:
+            # "That creature" is the card in its owner's discard pile; one a "Destruida:" effect sent elsewhere is
+            # not found there (KF172-CARD-06).
             pending += self.collect("destroyed", card=card, player=card.controller,
-                                    fighting=self.destroyed_fighting.get(card.uid))
+                                    fighting=self.destroyed_fighting.get(card.uid), zone=f"{card.owner}.discard")
         if pending:
             with self.res.step("after-destroyed", "order.destroyed.4",
                                "Efectos «después de que una criatura sea destruida»",
@@ -640,6 +648,11 @@ class Game:
     def collect(self, event: str, **info: Any) -> list[Pending[Any]]:
         """The "after"/"each time" abilities waiting for ``event`` (not yet resolved)."""
         pending: list[Pending[Any]] = []
+        subject = info.get("card")
+        if subject is not None and "zone" not in info:
+            found = self.position.find(subject.uid)
+            if found:
+                info["zone"] = f"{found[0].id}.{found[1]}"
         for _, zone, card in list(self.position.all_cards()):
             if zone not in IN_PLAY or card.get("grafted") or card.get("under"):
                 continue
