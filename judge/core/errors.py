@@ -24,6 +24,11 @@ class Problem:
     where: str
     """A path into the input, e.g. ``players.p1.battleline[2].damage``."""
     message: str
+    message_es: str = ""
+    """The same in Spanish (empty when only the English text exists)."""
+
+    def text(self, lang: str = "en") -> str:
+        return self.message_es if lang == "es" and self.message_es else self.message
 
     def __str__(self) -> str:
         return f"{self.where}: {self.message}" if self.where else self.message

@@ -123,9 +123,13 @@ def position_of(rs: Ruleset, raw: Any, where: str = "position") -> Position:
     try:
         return rs.read_position(raw)
     except MalformedPositionError as exc:
-        raise APIError(422, "malformed-position",
-                       f"the position has {len(exc.problems)} problem(s); each is listed with where it is",
-                       problems=[problem(f"{where}.{p.where}" if p.where else where, p.message)
+        from judge.web.i18n import lang
+
+        language = lang()
+        summary = (f"la posición tiene {len(exc.problems)} problema(s); cada uno se indica con su lugar" if language == "es"
+                   else f"the position has {len(exc.problems)} problem(s); each is listed with where it is")
+        raise APIError(422, "malformed-position", summary,
+                       problems=[problem(f"{where}.{p.where}" if p.where else where, p.text(language))
                                  for p in exc.problems]) from None
     except UnknownCardError as exc:
         raise APIError(422, "malformed-position", str(exc), problems=[problem(where, str(exc))]) from None

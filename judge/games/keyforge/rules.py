@@ -182,45 +182,52 @@ class KeyForge(Ruleset):
     def validate(self, position: Position) -> list[Problem]:
         problems: list[Problem] = []
         if len(position.players) != 2:
-            problems.append(Problem("players", f"KeyForge is played by two players, not {len(position.players)}"))
+            problems.append(Problem("players", f"KeyForge is played by two players, not {len(position.players)}",
+                                    f"KeyForge se juega entre dos jugadores, no {len(position.players)}"))
         catalog, custom_problems = _catalog_with(self.id, _custom_key(position.cards))
         problems.extend(custom_problems)
         for pid, player in position.players.items():
             where = f"players.{pid}"
             for k in player.values:
                 if k not in PLAYER_VALUES:
-                    problems.append(Problem(f"{where}.{k}", f"unknown player value or zone (values: {', '.join(sorted(PLAYER_VALUES))}; zones: {', '.join(ZONES)})"))
+                    problems.append(Problem(f"{where}.{k}", f"unknown player value or zone (values: {', '.join(sorted(PLAYER_VALUES))}; zones: {', '.join(ZONES)})",
+                                            f"valor o zona de jugador desconocido (valores: {', '.join(sorted(PLAYER_VALUES))}; zonas: {', '.join(ZONES)})"))
             amber = player.values.get("amber", 0)
             if not isinstance(amber, int) or isinstance(amber, bool) or amber < 0:
-                problems.append(Problem(f"{where}.amber", "æmber is a whole number ≥ 0"))
+                problems.append(Problem(f"{where}.amber", "æmber is a whole number ≥ 0", "el Æmbar es un número entero ≥ 0"))
             keys = player.values.get("keys", 0)
             if isinstance(keys, list):
                 if len(set(keys)) != len(keys) or not set(keys) <= {"red", "blue", "yellow"}:
-                    problems.append(Problem(f"{where}.keys", "forged keys are a count (0–3) or a list of colours red/blue/yellow"))
+                    problems.append(Problem(f"{where}.keys", "forged keys are a count (0–3) or a list of colours red/blue/yellow",
+                                            "las llaves forjadas son un número (0–3) o una lista de colores red/blue/yellow"))
             elif not isinstance(keys, int) or isinstance(keys, bool) or not 0 <= keys <= 3:
-                problems.append(Problem(f"{where}.keys", "forged keys are a count from 0 to 3"))
+                problems.append(Problem(f"{where}.keys", "forged keys are a count from 0 to 3",
+                                        "las llaves forjadas son un número de 0 a 3"))
             chains = player.values.get("chains", 0)
             if not isinstance(chains, int) or isinstance(chains, bool) or not 0 <= chains <= 24:
-                problems.append(Problem(f"{where}.chains", "chains are a whole number from 0 to 24 (CADENAS)"))
+                problems.append(Problem(f"{where}.chains", "chains are a whole number from 0 to 24 (CADENAS)",
+                                        "las cadenas son un número entero de 0 a 24 (CADENAS)"))
             houses = player.values.get("houses", [])
             if not isinstance(houses, list) or any(h not in HOUSES for h in houses) or len(houses) > 3:
-                problems.append(Problem(f"{where}.houses", f"the identity card's houses: up to three of {', '.join(HOUSES)}"))
+                problems.append(Problem(f"{where}.houses", f"the identity card's houses: up to three of {', '.join(HOUSES)}",
+                                        f"las Casas de la carta de identidad: hasta tres de {', '.join(HOUSES)}"))
             house = player.values.get("house")
             if house is not None and house not in HOUSES:
-                problems.append(Problem(f"{where}.house", f"unknown house {house!r}"))
+                problems.append(Problem(f"{where}.house", f"unknown house {house!r}", f"Casa desconocida {house!r}"))
             for zone, cards in player.zones.items():
                 for i, card in enumerate(cards):
                     problems.extend(self._check_card(catalog, card, f"{where}.{zone}[{i}]", zone, position))
         if position.step and position.step not in STEPS:
-            problems.append(Problem("step", f"step is one of {', '.join(STEPS)}"))
+            problems.append(Problem("step", f"step is one of {', '.join(STEPS)}", f"el paso es uno de {', '.join(STEPS)}"))
         if position.step == "main" and position.players.get(position.active) is not None:
             if position.player(position.active).values.get("house") is None:
                 problems.append(Problem(f"players.{position.active}.house",
-                                        "in step 3 the active player has an active house (set house = \"...\")"))
+                                        "in step 3 the active player has an active house (set house = \"...\")",
+                                        "en el paso 3 el jugador activo tiene una Casa activa (pon house = \"...\")"))
         for k in position.values:
             if k not in ("first-turn", "lasting", "plays", "uses", "actions-this-step", "step-ended",
                          "first-turn-cards", "winner", "tide", "this-turn", "last-turn"):
-                problems.append(Problem(f"values.{k}", "unknown game value"))
+                problems.append(Problem(f"values.{k}", "unknown game value", "valor de partida desconocido"))
         return problems
 
     def _check_card(self, catalog: Catalog, card: CardState, where: str, zone: str, position: Position,
@@ -232,17 +239,20 @@ class KeyForge(Ruleset):
             return [Problem(f"{where}.card", str(exc))]
         for pid in (card.owner, card.controller):
             if pid not in position.players:
-                problems.append(Problem(where, f"unknown player {pid!r}"))
+                problems.append(Problem(where, f"unknown player {pid!r}", f"jugador desconocido {pid!r}"))
         if attached and d.type != "upgrade" and not d.keyword("gigantic") and not card.get("grafted") \
                 and not card.get("under"):
             problems.append(Problem(where, f"{d.name_es} is a {d.type}, only upgrades (or a gigantic creature's other "
-                                           "half) are attached to creatures"))
+                                           "half) are attached to creatures",
+                                    f"{d.name_es} es {d.type}: solo las mejoras (o la otra mitad de una criatura "
+                                    "gigantesca) se vinculan a criaturas"))
         if not attached and zone == "battleline" and not d.is_creature:
-            problems.append(Problem(where, f"{d.name_es} is a {d.type}, not a creature: it cannot be in the battleline"))
+            problems.append(Problem(where, f"{d.name_es} is a {d.type}, not a creature: it cannot be in the battleline",
+                                    f"{d.name_es} es {d.type}, no una criatura: no puede estar en la línea de batalla"))
         if not attached and zone == "artifacts" and d.type != "artifact":
-            problems.append(Problem(where, f"{d.name_es} is a {d.type}, not an artifact"))
+            problems.append(Problem(where, f"{d.name_es} is a {d.type}, not an artifact", f"{d.name_es} es {d.type}, no un artefacto"))
         if card.attached and (zone != "battleline" or attached):
-            problems.append(Problem(where, "only creatures in play carry upgrades"))
+            problems.append(Problem(where, "only creatures in play carry upgrades", "solo las criaturas en juego llevan mejoras"))
         for k, v in card.state.items():
             expected = CARD_STATE.get(k)
             if expected is None:
@@ -252,11 +262,12 @@ class KeyForge(Ruleset):
 
                 close = difflib.get_close_matches(k, list(CARD_STATE), n=1)
                 hint = f" (did you mean {close[0]!r}?)" if close else ""
-                problems.append(Problem(f"{where}.{k}", f"unknown card state{hint}; named counters are written counter-<name> = N"))
+                problems.append(Problem(f"{where}.{k}", f"unknown card state{hint}; named counters are written counter-<name> = N",
+                                        f"estado de carta desconocido{hint}; un contador con nombre se escribe counter-<nombre> = N"))
             elif expected is bool and not isinstance(v, bool):
-                problems.append(Problem(f"{where}.{k}", "must be true or false"))
+                problems.append(Problem(f"{where}.{k}", "must be true or false", "debe ser true o false"))
             elif expected is int and (not isinstance(v, int) or isinstance(v, bool) or v < 0):
-                problems.append(Problem(f"{where}.{k}", "must be a whole number ≥ 0"))
+                problems.append(Problem(f"{where}.{k}", "must be a whole number ≥ 0", "debe ser un número entero ≥ 0"))
             elif expected is str and k == "token":
                 try:
                     catalog.lookup(str(v))
@@ -265,7 +276,8 @@ class KeyForge(Ruleset):
         if zone not in IN_PLAY and card.state and not attached:
             states = ", ".join(k for k in card.state if k not in ("face-down", "purged-by"))
             if states:
-                problems.append(Problem(where, f"a card out of play carries no counters or state ({states})"))
+                problems.append(Problem(where, f"a card out of play carries no counters or state ({states})",
+                                        f"una carta fuera de juego no lleva contadores ni estados ({states})"))
         for i, up in enumerate(card.attached):
             problems.extend(self._check_card(catalog, up, f"{where}.upgrades[{i}]", zone, position, attached=True))
         return problems
