@@ -58,19 +58,56 @@ def _repeat(ctx: AbilityContext, effect: dict[str, Any], previous: dict[str, Any
         return
     times = value(ctx, effect.get("times", 1))
     loops = 0
+    whole = effect.get("what", "previous") == "ability"
+    step = game.res.current
+    snapshots: list[tuple[Any, int, str]] = []  # before each repetition: position, child steps, state fingerprint
     while True:
         if "if" in effect and not condition(ctx, effect["if"]):
             game.res.note("repeat-stops", "repeat", "La condición de repetición no se cumple",
                           "The repeat condition does not hold")
             return
+        if whole:
+            fingerprint = game.rules.dumps(game.position)
+            if any(f == fingerprint for _, _, f in snapshots):
+                game.res.note("loop-no-progress", "infinite-loops", "El bucle ya no cambia nada: termina",
+                              "The loop no longer changes anything: it ends")
+                return
+            if loops == LOOP_LIMIT:
+                _choose_loop_count(ctx, step, snapshots)
+                return
+            snapshots.append((game.position.copy(), len(step.children), fingerprint))
         with game.res.step("repeat", "previous", "Se repite el efecto anterior", "The preceding effect is repeated"):
             run_effect(ctx, previous)
         loops += 1
-        if effect.get("what", "previous") == "previous" and loops >= times:
+        if not whole and loops >= times:
             return
-        if loops >= 1000:  # an unbounded loop: BUCLES INFINITOS leaves the count to the active player
-            game.res.note("infinite-loop", "infinite-loops", "Bucle sin fin detenido", "Unbounded loop stopped")
-            return
+
+
+LOOP_LIMIT = 24
+"""After this many repetitions a loop whose condition still holds is treated as unbounded (BUCLES INFINITOS)."""
+
+
+def _choose_loop_count(ctx: AbilityContext, step: Any, snapshots: list[tuple[Any, int, str]]) -> None:
+    """BUCLES INFINITOS: the active player chooses how many times the loop resolves; the game is set back to the
+    state after that many repetitions."""
+    from judge.core.decisions import Option, Question
+
+    game = ctx.game
+    n = len(snapshots)
+    chosen = int(game.res.ask(Question(
+        key="loop-count", player=game.active, rule="infinite-loops",
+        prompt_es=f"El bucle no termina por sí solo: ¿cuántas veces se resuelve (hasta {n})?",
+        prompt_en=f"The loop does not end by itself: how many times does it resolve (up to {n})?",
+        options=tuple(Option(str(k), str(k), str(k)) for k in range(1, n + 1)))))
+    if chosen == n:
+        return
+    position, children, _ = snapshots[chosen]
+    # Keep the decision step just recorded, drop the repetitions after the chosen count.
+    decision = step.children[-1]
+    game.position.__dict__.update(position.__dict__)
+    del step.children[children:]
+    step.changes[:] = [c for c in step.changes if c.at <= children]
+    step.children.append(decision)
 
 
 def run_effect(ctx: AbilityContext, effect: dict[str, Any]) -> int:
