@@ -255,8 +255,26 @@ def condition(ctx: AbilityContext, cond: dict[str, Any]) -> bool:
     raise ValueError(f"unknown condition {cond!r}")
 
 
+HIDDEN_ZONES = ("hand", "deck", "archives")
+
+
 def targets(ctx: AbilityContext, effect: dict[str, Any], key: str = "target", *, rule: str) -> list[CardState]:
-    found = resolve_target(ctx.game, effect.get(key, "self"), ctx, rule=rule, verb=effect["do"])
+    spec = effect.get(key, "self")
+    found = resolve_target(ctx.game, spec, ctx, rule=rule, verb=effect["do"])
+    if isinstance(spec, str):
+        # ABANDONA EL JUEGO: a card that went from play to a hidden zone (hand, deck, archives) is out of reach of the
+        # effects that were about to act on it (Falsa Morena back in hand before Yxilo Desbocado purges it).
+        reachable = []
+        for c in found:
+            where = ctx.game.position.find(c.uid)
+            if where and where[1] in HIDDEN_ZONES and c.uid in ctx.game.last_known:
+                ctx.game.res.note("out-of-reach", "leaves-play",
+                                  f"{ctx.game.label(c)} está en una zona oculta: el efecto ya no la alcanza",
+                                  f"{ctx.game.label(c, 'en')} is in a hidden zone: the effect no longer reaches it",
+                                  card=c.uid)
+                continue
+            reachable.append(c)
+        found = reachable
     if found:
         ctx.remembered = found
         ctx.chosen_all.extend(c for c in found if c not in ctx.chosen_all)
@@ -315,6 +333,18 @@ def _deal_damage(ctx: AbilityContext, e: dict[str, Any]) -> int:
         for c in hit:
             hits.extend((nb, splash) for nb in ctx.game.board.neighbors(c) if nb not in hit)
     ctx.pending_damage.extend(hits)
+    if e.get("if-destroyed"):
+        # "If this damage destroys that creature, …": the damage is dealt now, and what follows acts on the creatures
+        # it destroyed (where they went; a hidden zone puts them out of reach).
+        flush_damage(ctx)
+        destroyed = [c for c in hit if not ctx.game.board.in_play(c)]
+        if destroyed:
+            ctx.remembered = destroyed
+            run_effects(ctx, e["if-destroyed"])
+        else:
+            ctx.game.res.note("not-destroyed", "if-you-do", "El daño no destruyó a la criatura: lo siguiente no ocurre",
+                              "The damage did not destroy the creature: what follows does not happen")
+        return len(destroyed)
     if e.get("then"):
         return sum(flush_damage(ctx).values())
     return len(hits)

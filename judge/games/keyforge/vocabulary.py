@@ -73,7 +73,7 @@ EFFECTS: dict[str, dict[str, str]] = {
     "capture": {"amount": "amount", "onto": "target", "player": "player"},
     "return-aember": {"target": "target"},
     # Creatures and damage.
-    "deal-damage": {"amount": "amount", "target": "target", "splash": "amount"},
+    "deal-damage": {"amount": "amount", "target": "target", "splash": "amount", "if-destroyed": "effects"},
     "heal": {"amount": "amount", "target": "target"},
     "destroy": {"target": "target"},
     "sacrifice": {"target": "target"},
@@ -210,6 +210,12 @@ def check_effect(effect: Any, where: str) -> list[Problem]:
             problems.append(Problem(f"{where}.{k}", "what is \"previous\" (the preceding effect) or \"ability\" (all of it)"))
         elif kind == "constant":
             problems.extend(check_constant(v, f"{where}.{k}"))
+        elif kind == "effects":
+            if not isinstance(v, list):
+                problems.append(Problem(f"{where}.{k}", "a list of effects"))
+            else:
+                for i, sub in enumerate(v):
+                    problems.extend(check_effect(sub, f"{where}.{k}[{i}]"))
         elif kind == "effect-lists":
             if not isinstance(v, list) or not all(isinstance(x, list) for x in v):
                 problems.append(Problem(f"{where}.{k}", "options is a list of effect lists"))
