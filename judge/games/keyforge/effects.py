@@ -235,6 +235,10 @@ def condition(ctx: AbilityContext, cond: dict[str, Any]) -> bool:
         left, op, right = cond["compare"]
         a, b = value(ctx, left), value(ctx, right)
         return {">": a > b, ">=": a >= b, "<": a < b, "<=": a <= b, "==": a == b, "!=": a != b}[op]
+    if "turn" in cond:
+        # Whose turn it is: "yours" (the ability's controller is the active player) or "opponents".
+        mine = ctx.game.active == ctx.controller
+        return mine if cond["turn"] == "yours" else not mine
     if "tide" in cond:
         # MAREA: high for the player who raised it last, low for the other; neutral at the start of the game.
         tide = ctx.game.position.values.get("tide")

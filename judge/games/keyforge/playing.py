@@ -118,8 +118,8 @@ def _use_permission(game: Game, card: CardState) -> None:
     # house (KF172-CARD-101, Robot Ayudante).
     board = Board(game.position, game.board.catalog)
     index = game.rules.play_permission(game.position, board, card)
-    if index is None:
-        return
+    if index is None or index < 0:
+        return  # no permission used, or a constant one that is never used up
     lasting = [dict(e) for e in game.position.values.get("lasting", [])]
     effect = dict(lasting[index]["effect"])
     effect["count"] = int(effect.get("count", 1)) - 1

@@ -359,7 +359,8 @@ class KeyForge(Ruleset):
             raise IllegalPlayError(f"{board.label(card)} is exhausted: only ready cards can be used",
                                    es=f"{board.label(card)} está agotada: solo se usan cartas preparadas",
                                    rule=self.cite("ready-and-exhausted"))
-        if play.verb != "omni" and house not in board.houses(card) and not board.keyword(card, "versatile"):
+        if play.verb != "omni" and house not in board.houses(card) and not board.keyword(card, "versatile") \
+                and self.play_permission(position, board, card, "may-use") is None:
             raise IllegalPlayError(f"{board.label(card)} is not of the active house ({house})",
                                    es=f"{board.label(card)} no es de la Casa activa ({house})",
                                    rule=self.cite("turn.step-3-play-discard-use"))
@@ -407,13 +408,19 @@ class KeyForge(Ruleset):
                                    es=f"{board.name(card)} (o sus copias) ya se jugó o usó 6 veces este turno",
                                    rule=self.cite("rule-of-six"))
 
-    def play_permission(self, position: Position, board: Board, card: CardState) -> int | None:
-        """Index of a lasting "you may play one … card this turn" effect that lets this card be played, if any."""
+    def play_permission(self, position: Position, board: Board, card: CardState, kind: str = "may-play") -> int | None:
+        """Index of a lasting "you may play (use) one … card this turn" effect that allows this card, if any; -1 for
+        a constant ability that always allows it."""
         from judge.games.keyforge.targets import matches
 
+        for source, effect in board.constant_effects():
+            if effect.get("modify") == kind and "_lasting" not in effect and source.controller == position.active \
+                    and matches(board, {"kind": "card", **{k: v for k, v in effect.items() if k == "filter"}}, card,
+                                controller=position.active, source=source):
+                return -1
         for i, lasting in enumerate(position.values.get("lasting", [])):
             effect = lasting.get("effect", {})
-            if effect.get("modify") == "may-play" and lasting["controller"] == position.active \
+            if effect.get("modify") == kind and lasting["controller"] == position.active \
                     and int(effect.get("count", 1)) > 0 \
                     and matches(board, {"kind": "card", **{k: v for k, v in effect.items() if k == "filter"}}, card,
                                 controller=position.active, source=None):

@@ -37,6 +37,8 @@ def matches(board: Board, target: dict[str, Any], card: CardState, *, controller
         return False
     if "not-house" in f and f["not-house"] in board.houses(card):
         return False
+    if "type" in f and (("creature" if d.is_creature else d.type) != f["type"]):
+        return False
     if "trait" in f and f["trait"].lower() not in d.traits:
         return False
     if "not-trait" in f and f["not-trait"].lower() in d.traits:

@@ -12,7 +12,17 @@ from judge.games.keyforge.game import Game, each_in_order
 
 
 def record_use(game: Game, card: CardState) -> None:
-    """Count a use for the rule of six and for Alpha (what was done this step)."""
+    """Count a use for the rule of six and for Alpha (what was done this step); a card of another house used
+    through a "you may use one … card" permission uses it up."""
+    house = game.position.player(game.active).values.get("house")
+    if house not in game.board.houses(card) and not game.board.keyword(card, "versatile"):
+        index = game.rules.play_permission(game.position, game.board, card, "may-use")
+        if index is not None and index >= 0:
+            lasting = [dict(e) for e in game.position.values.get("lasting", [])]
+            effect = dict(lasting[index]["effect"])
+            effect["count"] = int(effect.get("count", 1)) - 1
+            lasting[index] = {**lasting[index], "effect": effect}
+            game.res.set_value("lasting", lasting)
     used = dict(game.position.values.get("uses", {}))
     used[card.card] = used.get(card.card, 0) + 1
     game.res.set_value("uses", used)

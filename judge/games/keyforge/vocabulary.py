@@ -62,6 +62,7 @@ CONSTANT_EFFECTS = {
     "no-fight-damage": "the targets deal no damage in fights `when` attacking, attacked or always",
     "cannot-be-stolen": "`player`'s æmber cannot be stolen",
     "forge-from-card": "the æmber on this card may be spent to forge keys",
+    "may-use": "the player may use `count` card(s) matching `filter` whatever the active house",
     "may-play": "`player` may play `count` card(s) matching `filter` whatever the active house (and, where the rulebook allows it, beyond the first-turn limit)",
 }
 
@@ -139,7 +140,7 @@ TARGET_KEYS = {"choose", "all", "kind", "side", "filter", "up-to", "chooser", "z
 FILTERS = {"house", "not-house", "trait", "not-trait", "power-at-most", "power-at-least", "damaged", "undamaged",
            "exhausted", "ready", "flank", "neighbor-of-self", "neighbor-of-it", "not-self", "not-it", "most-powerful",
            "least-powerful", "keyword", "name", "token", "center", "enraged", "stunned", "warded", "left-flank",
-           "right-flank", "has-amber", "power-parity", "top-of-discard", "not-chosen", "self"}
+           "right-flank", "has-amber", "power-parity", "top-of-discard", "not-chosen", "self", "type"}
 NAMED_TARGETS = {"self", "host", "attacker", "defender", "it", "each-neighbor", "that-creature", "granter", "event-card",
                  "chosen"}
 
