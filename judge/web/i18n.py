@@ -254,6 +254,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "verb.action": {"es": "«Acción:» de", "en": "“Action:” of"},
     "verb.omni": {"es": "«Omni:» de", "en": "“Omni:” of"},
     "verb.unstun": {"es": "Quitar el aturdimiento de", "en": "Remove the stun of"},
+    "verb.raise-tide": {"es": "Subir la marea (Omni de las reglas)", "en": "Raise the tide (the rules' Omni)"},
     "verb.end-turn": {"es": "Terminar el turno", "en": "End the turn"},
     "error.title": {"es": "Algo no ha ido bien", "en": "Something went wrong"},
     "error.404": {"es": "No existe esa página.", "en": "There is no such page."},

@@ -36,7 +36,7 @@ MAX_PLAY_TEXT = 200
 EXPLORE_BUDGET = 300
 EXPLORE_MAX_BUDGET = 2000
 
-VERBS = ("play", "discard", "reap", "fight", "action", "omni", "unstun", "end-turn")
+VERBS = ("play", "discard", "reap", "fight", "action", "omni", "unstun", "raise-tide", "end-turn")
 
 
 # Reading requests ---------------------------------------------------------------------------------------------
