@@ -72,6 +72,12 @@ def play(game: Game, card: CardState) -> None:
                 # "después de entrar en juego" resolves with "Jugar:" (order.play.3)
                 pending += game.collect("enters-play", card=card, player=card.controller)
             game.resolve_pending(pending)
+            if not game.rules.play_triggers_before_play_effects():
+                # A lasting effect created while this window was open (Acceso a la Biblioteca played by Agujero de
+                # Gusano Salvaje) waits for this play too: the window is still open (KF172-CARD-05).
+                seen = {p.value for p in pending}
+                late = [p for p in game.collect("play", **info) if p.value not in seen]
+                game.resolve_pending(late)
         # order.play.4: an action goes to the discard pile.
         if d.type == "action":
             found = game.position.find(card.uid)
