@@ -728,6 +728,8 @@ class Game:
             return False
         if "house" in f and info.get("house") != f["house"]:
             return False
+        if "played-on" in f and f["played-on"] not in info.get("played-on", ()):
+            return False
         if f.get("not-self") and subject is not None and subject.uid == card.uid:
             return False
         if "subject" in f and subject is not None and not matches(self.board, f["subject"], subject,

@@ -40,6 +40,9 @@ def play(game: Game, card: CardState) -> None:
                 attach_upgrade(game, card)
             else:
                 game.res.move(card, pid, "revealed")
+        # Where the creature was played is kept for "after a creature is played on a flank": it is where it entered,
+        # not where later effects leave it (KF172-CARD-36); a lone creature is on both flanks (KF172-GEN-50).
+        _flank_on_entry = _flanks_of(game, card) if d.is_creature else ()
         # The game state is checked as soon as the card is in play: a creature with power 0 is destroyed before its
         # bonus icons and "after it enters play" effects (KF172-GEN-69).
         game.check_state()
@@ -56,7 +59,7 @@ def play(game: Game, card: CardState) -> None:
         # order.play.3: "Play:" and "after you play" effects, in the active player's order.
         with game.res.step("play-effects", "order.play.3", "Efectos «Jugar:» y «después de jugar»",
                            "'Play:' and 'after you play' effects", card=card.uid):
-            info = {"card": card, "player": pid}
+            info = {"card": card, "player": pid, "played-on": _flank_on_entry}
             if game.rules.play_triggers_before_play_effects():
                 game.resolve_pending(game.collect("play", **info))
             pending: list[Pending[Any]] = []
@@ -154,6 +157,12 @@ def play_from_effect(game: Game, card: CardState, *, origin: str) -> bool:
             return False
         play(game, card)
     return True
+
+
+def _flanks_of(game: Game, card: CardState) -> tuple[str, ...]:
+    if not game.board.in_play(card) or not game.board.is_creature(card):
+        return ()
+    return tuple(side for side in ("left", "right") if game.board.is_on_side(card, side))
 
 
 def _hand_half(game: Game, card: CardState) -> CardState | None:

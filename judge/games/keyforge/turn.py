@@ -144,6 +144,11 @@ def house_restrictions(game: Game, pid: str) -> tuple[set[str], set[str]]:
         who = controller if effect.get("player", "you") == "you" else game.position.opponent(controller)
         if who == pid:
             (must if kind == "must-choose-house" else cannot).add(effect["house"])
+    # An effect that makes a player choose a house that is not on their identity card is ignored (PASO 2; a maverick
+    # Señor del Foso in a deck without Dis, KF172-CARD-104).
+    identity = game.position.player(pid).values.get("houses")
+    if identity:
+        must = {h for h in must if h in identity}
     return must, cannot
 
 
