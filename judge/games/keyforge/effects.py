@@ -307,7 +307,18 @@ def _capture(ctx: AbilityContext, e: dict[str, Any]) -> int:
     onto = targets(ctx, e, "onto", rule="capture") if "onto" in e else ctx.named("self")
     if not onto:
         return 0
-    return ctx.game.capture(onto[0], amount(ctx, e))
+    n = amount(ctx, e)
+    if e.get("from-event"):
+        # "Captures it": only the æmber the event is about, and only once — a second capturer finds none left
+        # (KF172-CARD-106, two Ser Marrows).
+        left = int(ctx.event.get("amount", 0))
+        n = min(n, left)
+        ctx.event["amount"] = left - n
+        if not n:
+            ctx.game.res.note("nothing-left", "capture", "Ese Æmbar ya no está: no hay nada que capturar",
+                              "That Æmber is gone: there is nothing to capture")
+            return 0
+    return ctx.game.capture(onto[0], n)
 
 
 @handler("return-aember")

@@ -705,8 +705,21 @@ class Game:
 
         def run(p: Pending[Triggered]) -> None:
             t = p.item
-            if not t.needs_card_in_play or self.board.in_play(t.card):
+            if self.board.in_play(t.card):
                 self.run_ability(t.card, t.ability, label_es=p.label_es, label_en=p.label_en, event=t.event, rule=t.rule)
+                return
+            if t.needs_card_in_play:
+                return
+            where = self.position.find(t.card.uid)
+            if where and where[1] in ("hand", "deck", "archives") and self.board.define(t.card).type != "action":
+                # A card that went from play to a hidden zone before its "Jugar:" resolved takes it along
+                # (ABANDONA EL JUEGO; Fatua Morena destroyed by its own bonus icon, KF172-GEN-55).
+                self.res.note("out-of-reach", "leaves-play",
+                              f"{self.label(t.card)} ya está en una zona oculta: su efecto no se resuelve",
+                              f"{self.label(t.card, 'en')} is already in a hidden zone: its effect does not resolve",
+                              card=t.card.uid)
+                return
+            self.run_ability(t.card, t.ability, label_es=p.label_es, label_en=p.label_en, event=t.event, rule=t.rule)
 
         order_simultaneous(self.res, pending, policy=ACTIVE_PLAYER_ORDERS, players=[self.active],
                            rule="order.simultaneous", resolve=run)

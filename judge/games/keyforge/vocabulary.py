@@ -71,7 +71,7 @@ EFFECTS: dict[str, dict[str, str]] = {
     "gain": {"amount": "amount", "player": "player"},
     "lose": {"amount": "amount", "player": "player"},
     "steal": {"amount": "amount"},
-    "capture": {"amount": "amount", "onto": "target", "player": "player"},
+    "capture": {"amount": "amount", "onto": "target", "player": "player", "from-event": "bool"},
     "return-aember": {"target": "target"},
     # Creatures and damage.
     "deal-damage": {"amount": "amount", "target": "target", "splash": "amount", "if-destroyed": "effects"},
