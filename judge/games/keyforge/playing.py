@@ -46,7 +46,9 @@ def play(game: Game, card: CardState) -> None:
         # The game state is checked as soon as the card is in play: a creature with power 0 is destroyed before its
         # bonus icons and "after it enters play" effects (KF172-GEN-69).
         game.check_state()
-        if game.board.keyword(card, "omega") if game.position.find(card.uid) else d.keyword("omega"):
+        # Omega sets its lasting effect as the card enters play: a blank text box once in play (Sombra de Dis) does not
+        # undo it (KF172-CARD-109), so the printed keyword counts as well as one gained in play.
+        if d.keyword("omega") or (game.position.find(card.uid) and game.board.keyword(card, "omega")):
             with game.res.step("omega", "omega", "Omega: tras jugarla, este paso termina (los efectos pendientes se resuelven)",
                                "Omega: after it is played this step ends (pending effects still resolve)", card=card.uid):
                 game.res.set_value("step-ended", True)
