@@ -225,7 +225,23 @@ def test_every_problem_of_a_position_at_once(client):
 def test_unknown_card_in_a_play(client):
     response = resolve(client, position=TROLL_POSITION, play="play Dragón Imaginario")
     assert response.status_code == 422
-    assert "unknown card" in response.get_json()["message"]
+    assert "carta desconocida" in response.get_json()["message"]
+    english = client.post("/api/resolve", json={"ruleset": "keyforge-17.2", "position": TROLL_POSITION,
+                                                "play": "play Dragón Imaginario"}, headers={"Accept-Language": "en"})
+    assert "unknown card" in english.get_json()["message"]
+
+
+def test_a_malformed_custom_card_is_explained_in_the_judges_language(client):
+    position = {**TROLL_POSITION, "cards": {"mine": {"name": "Mía", "house": "brobnar", "type": "creature",
+                                                     "power": -1, "keywords": ["flying"],
+                                                     "abilities": [{"trigger": "play", "effects": [{"do": "teleport"}]}]}}}
+    spanish = resolve(client, position=position, play="end-turn").get_json()
+    texts = " | ".join(p["message"] for p in spanish["problems"])
+    assert "número entero" in texts and "palabra clave desconocida" in texts and "efecto desconocido" in texts
+    english = client.post("/api/resolve", json={"ruleset": "keyforge-17.2", "position": position, "play": "end-turn"},
+                          headers={"Accept-Language": "en"}).get_json()
+    texts = " | ".join(p["message"] for p in english["problems"])
+    assert "whole number" in texts and "unknown keyword" in texts and "unknown effect" in texts
 
 
 @pytest.mark.parametrize("body, content_type", [

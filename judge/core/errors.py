@@ -16,6 +16,13 @@ if TYPE_CHECKING:  # pragma: no cover
 class JudgeError(ValueError):
     """Base class for everything the engine refuses."""
 
+    message_es: str | None = None
+    """The refusal in Spanish, where the error carries one."""
+
+    def text(self, lang: str = "en") -> str:
+        """The refusal in the judge's language (Spanish where it exists, else English)."""
+        return self.message_es if lang == "es" and self.message_es else str(self)
+
 
 @dataclass(frozen=True)
 class Problem:
@@ -45,6 +52,10 @@ class MalformedPositionError(JudgeError):
 
 class InvalidPlayError(JudgeError):
     """A play whose notation cannot be read (unknown verb, missing card...)."""
+
+    def __init__(self, message: str, es: str | None = None) -> None:
+        super().__init__(message)
+        self.message_es = es or message
 
 
 class IllegalPlayError(JudgeError):
@@ -77,7 +88,14 @@ class UnansweredDecisionError(JudgeError):
 
 
 class UnknownCardError(JudgeError):
-    """A card name that matches nothing in the catalog (nor any custom card of the scenario)."""
+    """A card name that matches nothing in the catalog (nor any custom card of the scenario).
+
+    ``message_es`` is the same in Spanish, for the judge who reads Spanish.
+    """
+
+    def __init__(self, message: str, es: str | None = None) -> None:
+        super().__init__(message)
+        self.message_es = es or message
 
 
 class ScenarioError(JudgeError):

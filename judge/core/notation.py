@@ -76,7 +76,7 @@ def loads_toml(text: str) -> dict[str, Any]:
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise MalformedPositionError([Problem("", f"not valid TOML: {exc}")]) from exc
+        raise MalformedPositionError([Problem("", f"not valid TOML: {exc}", f"no es TOML válido: {exc}")]) from exc
 
 
 class _Reader:
@@ -88,32 +88,32 @@ class _Reader:
         self.uids: set[str] = set()
         self.pending_uid: list[CardState] = []
 
-    def problem(self, where: str, message: str) -> None:
-        self.problems.append(Problem(where, message))
+    def problem(self, where: str, message: str, message_es: str = "") -> None:
+        self.problems.append(Problem(where, message, message_es))
 
     def card(self, raw: Any, where: str, zone_player: str, in_play: bool) -> CardState | None:
         if isinstance(raw, str):
             raw = {"card": raw}
         if not isinstance(raw, dict):
-            self.problem(where, f"a card is a name or a table, not {type(raw).__name__}")
+            self.problem(where, f"a card is a name or a table, not {type(raw).__name__}", f"una carta es un nombre o una tabla, no {type(raw).__name__}")
             return None
         name = raw.get("card")
         if not isinstance(name, str) or not name.strip():
-            self.problem(where, "the card has no `card` name")
+            self.problem(where, "the card has no `card` name", "la carta no tiene nombre (`card`)")
             name = "?"
         uid = raw.get("uid")
         if uid is not None and (not isinstance(uid, str) or not uid):
-            self.problem(f"{where}.uid", "uid must be a non-empty string")
+            self.problem(f"{where}.uid", "uid must be a non-empty string", "uid debe ser un texto no vacío")
             uid = None
         if uid is not None:
             if uid in self.uids:
-                self.problem(f"{where}.uid", f"uid {uid!r} is used by two cards")
+                self.problem(f"{where}.uid", f"uid {uid!r} is used by two cards", f"el uid {uid!r} lo usan dos cartas")
             self.uids.add(uid)
         owner = raw.get("owner", zone_player)
         controller = raw.get("controller", zone_player if in_play else owner)
         for k, v in (("owner", owner), ("controller", controller)):
             if not isinstance(v, str):
-                self.problem(f"{where}.{k}", f"{k} must be a player id")
+                self.problem(f"{where}.{k}", f"{k} must be a player id", f"{k} debe ser el id de un jugador")
         state: dict[str, Any] = {}
         attached: list[CardState] = []
         for k, v in raw.items():
@@ -121,7 +121,7 @@ class _Reader:
                 continue
             if k == self.layout.attached_key:
                 if not isinstance(v, list):
-                    self.problem(f"{where}.{k}", "must be a list of cards")
+                    self.problem(f"{where}.{k}", "must be a list of cards", "debe ser una lista de cartas")
                     continue
                 for i, sub in enumerate(v):
                     child = self.card(sub, f"{where}.{k}[{i}]", str(controller), in_play)
@@ -131,7 +131,7 @@ class _Reader:
             if isinstance(v, bool) or isinstance(v, (int, str)):
                 state[k] = v
             else:
-                self.problem(f"{where}.{k}", f"a card's {k} must be a number, true/false or text")
+                self.problem(f"{where}.{k}", f"a card's {k} must be a number, true/false or text", f"el valor {k} de una carta debe ser un número, true/false o texto")
         card = CardState(uid=uid or "", card=str(name), owner=str(owner), controller=str(controller),
                          state=state, attached=attached)
         if uid is None:
@@ -165,22 +165,22 @@ def read_position(doc: Any, layout: Layout, *, game: str, ruleset: str) -> tuple
     """
     reader = _Reader(layout)
     if not isinstance(doc, dict):
-        return None, [Problem("", "a position is a table")]
+        return None, [Problem("", "a position is a table", "una posición es una tabla")]
     players_raw = doc.get("players")
     players: dict[str, PlayerState] = {}
     if not isinstance(players_raw, dict) or not players_raw:
-        reader.problem("players", "a position needs a [players.<id>] table for each player")
+        reader.problem("players", "a position needs a [players.<id>] table for each player", "una posición necesita una tabla [players.<id>] por jugador")
         players_raw = {}
     for pid, raw in players_raw.items():
         where = f"players.{pid}"
         if not isinstance(raw, dict):
-            reader.problem(where, "must be a table")
+            reader.problem(where, "must be a table", "debe ser una tabla")
             continue
         player = PlayerState(id=pid)
         for k, v in raw.items():
             if k in layout.zones:
                 if not isinstance(v, list):
-                    reader.problem(f"{where}.{k}", "a zone is a list of cards")
+                    reader.problem(f"{where}.{k}", "a zone is a list of cards", "una zona es una lista de cartas")
                     continue
                 cards = player.zone(k)
                 for i, item in enumerate(v):
@@ -193,26 +193,26 @@ def read_position(doc: Any, layout: Layout, *, game: str, ruleset: str) -> tuple
     reader.give_uids()
     active = doc.get("active")
     if active not in players and players:
-        reader.problem("active", f"the active player must be one of {sorted(players)}, not {active!r}")
+        reader.problem("active", f"the active player must be one of {sorted(players)}, not {active!r}", f"el jugador activo debe ser uno de {sorted(players)}, no {active!r}")
     turn = doc.get("turn", 1)
     if not isinstance(turn, int) or isinstance(turn, bool) or turn < 1:
-        reader.problem("turn", "turn must be a whole number from 1")
+        reader.problem("turn", "turn must be a whole number from 1", "el turno debe ser un número entero desde 1")
         turn = 1
     step = doc.get("step", "")
     if not isinstance(step, str):
-        reader.problem("step", "step must be text")
+        reader.problem("step", "step must be text", "el paso debe ser texto")
         step = ""
     values = doc.get("values", {})
     if not isinstance(values, dict):
-        reader.problem("values", "must be a table")
+        reader.problem("values", "must be a table", "debe ser una tabla")
         values = {}
     cards = doc.get("cards", {})
     if not isinstance(cards, dict):
-        reader.problem("cards", "custom cards are a table of tables")
+        reader.problem("cards", "custom cards are a table of tables", "las cartas propias son una tabla de tablas")
         cards = {}
     for k in doc:
         if k not in ("game", "ruleset", "active", "turn", "step", "values", "players", "cards"):
-            reader.problem(k, "unknown key in a position")
+            reader.problem(k, "unknown key in a position", "clave desconocida en una posición")
     if active not in players:
         active = next(iter(players), "")
     position = Position(game=game, ruleset=ruleset, players=players, active=str(active), step=step, turn=turn,

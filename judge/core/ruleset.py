@@ -43,11 +43,13 @@ class Play:
             verb, _, card = raw.strip().partition(" ")
             card = card.strip() or None
         else:
-            raise InvalidPlayError(f"a play is text like 'reap Troll', not {raw!r}")
+            raise InvalidPlayError(f"a play is text like 'reap Troll', not {raw!r}",
+                                   f"una jugada es un texto como 'reap Troll', no {raw!r}")
         if not isinstance(verb, str) or not verb:
-            raise InvalidPlayError(f"a play needs a verb: {raw!r}")
+            raise InvalidPlayError(f"a play needs a verb: {raw!r}", f"una jugada necesita un verbo: {raw!r}")
         if card is not None and not isinstance(card, str):
-            raise InvalidPlayError(f"the card of a play is its name or uid: {raw!r}")
+            raise InvalidPlayError(f"the card of a play is its name or uid: {raw!r}",
+                                   f"la carta de una jugada es su nombre o su uid: {raw!r}")
         return cls(verb=verb.strip().lower(), card=card)
 
     def __str__(self) -> str:

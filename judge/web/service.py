@@ -132,7 +132,10 @@ def position_of(rs: Ruleset, raw: Any, where: str = "position") -> Position:
                        problems=[problem(f"{where}.{p.where}" if p.where else where, p.text(language))
                                  for p in exc.problems]) from None
     except UnknownCardError as exc:
-        raise APIError(422, "malformed-position", str(exc), problems=[problem(where, str(exc))]) from None
+        from judge.web.i18n import lang
+
+        message = exc.text(lang())
+        raise APIError(422, "malformed-position", message, problems=[problem(where, message)]) from None
     except RecursionError:
         raise APIError(400, "too-deep", "the position is nested too deeply to read") from None
     except JudgeError as exc:
@@ -359,7 +362,10 @@ def _run(rs: Ruleset, position: Position, play: str, answers: Sequence[Any]) -> 
         raise APIError(422, "invalid-answer", str(exc).splitlines()[0], index=index, question=_question(exc.question),
                        problems=[problem(where, str(exc).splitlines()[0])]) from None
     except (InvalidPlayError, UnknownCardError) as exc:
-        raise APIError(422, "invalid-play", str(exc), play=play, problems=[problem("play", str(exc))]) from None
+        from judge.web.i18n import lang
+
+        message = exc.text(lang())
+        raise APIError(422, "invalid-play", message, play=play, problems=[problem("play", message)]) from None
     except JudgeError as exc:
         message = str(exc).splitlines()[0]
         where = "answers" if "answer" in message else "play"

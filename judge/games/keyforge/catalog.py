@@ -82,21 +82,21 @@ def parse_keywords(raw: Any, where: str, problems: list[Problem]) -> tuple[tuple
         items = []
         for x in raw:
             if not isinstance(x, str):
-                problems.append(Problem(where, f"keyword {x!r} is not text"))
+                problems.append(Problem(where, f"keyword {x!r} is not text", f"la palabra clave {x!r} no es texto"))
                 continue
             name, _, value = x.strip().partition(" ")
             items.append((name, int(value) if value.strip().isdigit() else True))  # type: ignore[union-attr]
     else:
-        problems.append(Problem(where, "keywords are a list or a table"))
+        problems.append(Problem(where, "keywords are a list or a table", "las palabras clave son una lista o una tabla"))
         return ()
     for name, value in items:
         if name not in vocabulary.KEYWORDS:
-            problems.append(Problem(where, f"unknown keyword {name!r} (known: {', '.join(sorted(vocabulary.KEYWORDS))})"))
+            problems.append(Problem(where, f"unknown keyword {name!r} (known: {', '.join(sorted(vocabulary.KEYWORDS))})", f"palabra clave desconocida {name!r} (conocidas: {', '.join(sorted(vocabulary.KEYWORDS))})"))
             continue
         if value is True:
             value = 1
         if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-            problems.append(Problem(where, f"keyword {name} needs a whole number, not {value!r}"))
+            problems.append(Problem(where, f"keyword {name} needs a whole number, not {value!r}", f"la palabra clave {name} necesita un número entero, no {value!r}"))
             continue
         out.append((name, value))
     return tuple(out)
@@ -109,47 +109,47 @@ def card_from_dict(cid: str, raw: dict[str, Any], *, where: str, custom: bool = 
              "aliases", "set", "number", "errata", "note", "versions", "incomplete"}
     for k in raw:
         if k not in known:
-            problems.append(Problem(f"{where}.{k}", f"unknown card field (known: {', '.join(sorted(known))})"))
+            problems.append(Problem(f"{where}.{k}", f"unknown card field (known: {', '.join(sorted(known))})", f"campo de carta desconocido (conocidos: {', '.join(sorted(known))})"))
     names = raw.get("name", {})
     if isinstance(names, str):
         names = {"en": names, "es": names, "pt": names}
     if not isinstance(names, dict) or not any(isinstance(names.get(k), str) for k in ("en", "es", "pt")):
-        problems.append(Problem(f"{where}.name", "needs a name: name = \"...\" or name = { en = ..., es = ..., pt = ... }"))
+        problems.append(Problem(f"{where}.name", "needs a name: name = \"...\" or name = { en = ..., es = ..., pt = ... }", "necesita un nombre: name = \"...\" o name = { en = ..., es = ..., pt = ... }"))
         names = {}
     house = raw.get("house", "none")
     houses = raw.get("houses", [])
     for h in [house, *houses]:
         if h not in HOUSES:
-            problems.append(Problem(f"{where}.house", f"unknown house {h!r}"))
+            problems.append(Problem(f"{where}.house", f"unknown house {h!r}", f"Casa desconocida {h!r}"))
     ctype = raw.get("type")
     if ctype not in TYPES:
-        problems.append(Problem(f"{where}.type", f"type must be one of {', '.join(TYPES)}, not {ctype!r}"))
+        problems.append(Problem(f"{where}.type", f"type must be one of {', '.join(TYPES)}, not {ctype!r}", f"el tipo debe ser uno de {', '.join(TYPES)}, no {ctype!r}"))
     power, armor = raw.get("power", 0), raw.get("armor", 0)
     for k, v in (("power", power), ("armor", armor)):
         if not isinstance(v, int) or isinstance(v, bool) or v < 0:
-            problems.append(Problem(f"{where}.{k}", "must be a whole number ≥ 0"))
+            problems.append(Problem(f"{where}.{k}", "must be a whole number ≥ 0", "debe ser un número entero ≥ 0"))
     bonus = raw.get("bonus", [])
     if not isinstance(bonus, list) or any(b not in BONUS_ICONS for b in bonus):
-        problems.append(Problem(f"{where}.bonus", f"bonus icons are a list of {', '.join(BONUS_ICONS)}"))
+        problems.append(Problem(f"{where}.bonus", f"bonus icons are a list of {', '.join(BONUS_ICONS)}", f"los iconos de bonificación son una lista de {', '.join(BONUS_ICONS)}"))
         bonus = []
     keywords = parse_keywords(raw.get("keywords", []), f"{where}.keywords", problems)
     traits = raw.get("traits", [])
     if not isinstance(traits, list) or not all(isinstance(t, str) for t in traits):
-        problems.append(Problem(f"{where}.traits", "traits are a list of words"))
+        problems.append(Problem(f"{where}.traits", "traits are a list of words", "los rasgos son una lista de palabras"))
         traits = []
     abilities = raw.get("abilities", [])
     if not isinstance(abilities, list):
-        problems.append(Problem(f"{where}.abilities", "abilities are a list of tables ([[abilities]])"))
+        problems.append(Problem(f"{where}.abilities", "abilities are a list of tables ([[abilities]])", "las habilidades son una lista de tablas ([[abilities]])"))
         abilities = []
     for i, ability in enumerate(abilities):
         problems.extend(vocabulary.check_ability(ability, f"{where}.abilities[{i}]"))
     versions = raw.get("versions", {})
     if not isinstance(versions, dict):
-        problems.append(Problem(f"{where}.versions", "versions is a table by ruleset id"))
+        problems.append(Problem(f"{where}.versions", "versions is a table by ruleset id", "versions es una tabla por id de reglamento"))
         versions = {}
     for rid, override in versions.items():
         if not isinstance(override, dict) or set(override) - {"abilities", "note"}:
-            problems.append(Problem(f"{where}.versions.{rid}", "a version overrides `abilities` (and may carry a `note`)"))
+            problems.append(Problem(f"{where}.versions.{rid}", "a version overrides `abilities` (and may carry a `note`)", "una versión sustituye `abilities` (y puede llevar una `note`)"))
             continue
         for i, ability in enumerate(override.get("abilities", [])):
             problems.extend(vocabulary.check_ability(ability, f"{where}.versions.{rid}.abilities[{i}]"))
@@ -186,7 +186,7 @@ class Catalog:
         extra: list[CardDef] = []
         for cid, raw in custom.items():
             if not isinstance(raw, dict):
-                problems.append(Problem(f"cards.{cid}", "a custom card is a table"))
+                problems.append(Problem(f"cards.{cid}", "a custom card is a table", "una carta propia es una tabla"))
                 continue
             card, found = card_from_dict(cid, raw, where=f"cards.{cid}", custom=True)
             problems.extend(found)
@@ -219,14 +219,19 @@ class Catalog:
         if len(ids) == 1:
             return self.cards[next(iter(ids))]
         if not ids:
-            raise UnknownCardError(f"unknown card {name!r}" + self._suggest(name))
-        raise UnknownCardError(f"{name!r} names several cards: {', '.join(sorted(ids))}; use the id")
+            raise UnknownCardError(f"unknown card {name!r}" + self._suggest(name),
+                                   f"carta desconocida {name!r}" + self._suggest(name, "es"))
+        raise UnknownCardError(f"{name!r} names several cards: {', '.join(sorted(ids))}; use the id",
+                               f"{name!r} nombra varias cartas: {', '.join(sorted(ids))}; usa el id")
 
-    def _suggest(self, name: str) -> str:
+    def _suggest(self, name: str, lang: str = "en") -> str:
         import difflib
 
         close = difflib.get_close_matches(fold(name), list(self._names), n=3, cutoff=0.75)
-        return f" (did you mean {', '.join(repr(c) for c in close)}?)" if close else ""
+        if not close:
+            return ""
+        names = ", ".join(repr(c) for c in close)
+        return f" (¿quisiste decir {names}?)" if lang == "es" else f" (did you mean {names}?)"
 
     def search(self, text: str, limit: int = 20) -> list[CardDef]:
         f = fold(text)
@@ -244,11 +249,11 @@ def load_dir(folder: Path = CARDS_DIR) -> tuple[list[CardDef], list[Problem]]:
         try:
             raw = tomllib.loads(path.read_text(encoding="utf-8"))
         except tomllib.TOMLDecodeError as exc:
-            problems.append(Problem(path.name, f"not valid TOML: {exc}"))
+            problems.append(Problem(path.name, f"not valid TOML: {exc}", f"no es TOML válido: {exc}"))
             continue
         cid = raw.get("id", path.stem)
         if cid != path.stem:
-            problems.append(Problem(path.name, f"id {cid!r} differs from the file name"))
+            problems.append(Problem(path.name, f"id {cid!r} differs from the file name", f"el id {cid!r} no coincide con el nombre del archivo"))
         card, found = card_from_dict(cid, raw, where=path.name)
         problems.extend(found)
         if card is not None:

@@ -236,7 +236,7 @@ class KeyForge(Ruleset):
         try:
             d = catalog.lookup(card.card)
         except UnknownCardError as exc:
-            return [Problem(f"{where}.card", str(exc))]
+            return [Problem(f"{where}.card", str(exc), exc.message_es)]
         for pid in (card.owner, card.controller):
             if pid not in position.players:
                 problems.append(Problem(where, f"unknown player {pid!r}", f"jugador desconocido {pid!r}"))
@@ -262,8 +262,9 @@ class KeyForge(Ruleset):
 
                 close = difflib.get_close_matches(k, list(CARD_STATE), n=1)
                 hint = f" (did you mean {close[0]!r}?)" if close else ""
+                hint_es = f" (¿quisiste decir {close[0]!r}?)" if close else ""
                 problems.append(Problem(f"{where}.{k}", f"unknown card state{hint}; named counters are written counter-<name> = N",
-                                        f"estado de carta desconocido{hint}; un contador con nombre se escribe counter-<nombre> = N"))
+                                        f"estado de carta desconocido{hint_es}; un contador con nombre se escribe counter-<nombre> = N"))
             elif expected is bool and not isinstance(v, bool):
                 problems.append(Problem(f"{where}.{k}", "must be true or false", "debe ser true o false"))
             elif expected is int and (not isinstance(v, int) or isinstance(v, bool) or v < 0):
@@ -272,7 +273,7 @@ class KeyForge(Ruleset):
                 try:
                     catalog.lookup(str(v))
                 except UnknownCardError as exc:
-                    problems.append(Problem(f"{where}.{k}", str(exc)))
+                    problems.append(Problem(f"{where}.{k}", str(exc), exc.message_es))
         if zone not in IN_PLAY and card.state and not attached:
             states = ", ".join(k for k in card.state if k not in ("face-down", "purged-by"))
             if states:
@@ -286,7 +287,8 @@ class KeyForge(Ruleset):
 
     def _find(self, position: Position, play: Play, zones: tuple[str, ...], *, controller: str | None) -> CardState:
         if not play.card:
-            raise InvalidPlayError(f"{play.verb} needs a card: e.g. '{play.verb} Troll' or '{play.verb} c3'")
+            raise InvalidPlayError(f"{play.verb} needs a card: e.g. '{play.verb} Troll' or '{play.verb} c3'",
+                                   f"{play.verb} necesita una carta: p. ej. '{play.verb} Troll' o '{play.verb} c3'")
         catalog = self.catalog_for(position)
         pool = []
         for player in position.players.values():
@@ -306,19 +308,22 @@ class KeyForge(Ruleset):
         try:
             wanted = catalog.lookup(play.card).id
         except UnknownCardError as exc:
-            raise InvalidPlayError(str(exc)) from exc
+            raise InvalidPlayError(str(exc), exc.message_es) from exc
         matches = [c for c in pool if c.card == wanted]
         if not matches:
             raise IllegalPlayError(f"there is no {catalog.lookup(wanted).name_es} where '{play.verb}' takes a card from",
                                    es=f"no hay ninguna {catalog.lookup(wanted).name_es} donde «{play.verb}» toma una carta",
                                    rule=self.cite("turn.step-3-play-discard-use"))
         if len(matches) > 1:
-            raise InvalidPlayError(f"{play.card!r} matches several cards ({', '.join(c.uid for c in matches)}); name the uid")
+            raise InvalidPlayError(f"{play.card!r} matches several cards ({', '.join(c.uid for c in matches)}); name the uid",
+                                   f"{play.card!r} coincide con varias cartas ({', '.join(c.uid for c in matches)}); "
+                                   "indica el uid")
         return matches[0]
 
     def verify_play(self, position: Position, play: Play) -> None:
         if play.verb not in VERBS:
-            raise InvalidPlayError(f"unknown play {play.verb!r}; KeyForge plays are {', '.join(VERBS)}")
+            raise InvalidPlayError(f"unknown play {play.verb!r}; KeyForge plays are {', '.join(VERBS)}",
+                               f"jugada desconocida {play.verb!r}; las jugadas de KeyForge son {', '.join(VERBS)}")
         if position.values.get("winner"):
             raise IllegalPlayError("the game is over", rule=self.cite("keys"), es="la partida ha terminado")
         if play.verb == "end-turn":

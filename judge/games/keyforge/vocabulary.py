@@ -149,34 +149,34 @@ def check_ability(ability: Any, where: str) -> list[Problem]:
     """Every problem in one ability table (empty when it is well formed)."""
     problems: list[Problem] = []
     if not isinstance(ability, dict):
-        return [Problem(where, "an ability is a table")]
+        return [Problem(where, "an ability is a table", "una habilidad es una tabla")]
     trigger = ability.get("trigger")
     if trigger not in TRIGGERS:
-        problems.append(Problem(f"{where}.trigger", f"unknown trigger {trigger!r} (known: {', '.join(sorted(TRIGGERS))})"))
+        problems.append(Problem(f"{where}.trigger", f"unknown trigger {trigger!r} (known: {', '.join(sorted(TRIGGERS))})", f"activador desconocido {trigger!r} (conocidos: {', '.join(sorted(TRIGGERS))})"))
     allowed = {"trigger", "effects", "effect", "event", "filter", "whose", "note", "if", "instead", "label"}
     for k in ability:
         if k not in allowed:
-            problems.append(Problem(f"{where}.{k}", f"unknown ability field (known: {', '.join(sorted(allowed))})"))
+            problems.append(Problem(f"{where}.{k}", f"unknown ability field (known: {', '.join(sorted(allowed))})", f"campo de habilidad desconocido (conocidos: {', '.join(sorted(allowed))})"))
     if trigger == "constant":
         problems.extend(check_constant(ability.get("effect"), f"{where}.effect"))
     elif trigger in TRIGGERS:
         effects = ability.get("effects")
         if not isinstance(effects, list) or not effects:
-            problems.append(Problem(f"{where}.effects", "needs a list of effects"))
+            problems.append(Problem(f"{where}.effects", "needs a list of effects", "necesita una lista de efectos"))
         else:
             for i, e in enumerate(effects):
                 problems.extend(check_effect(e, f"{where}.effects[{i}]"))
     if trigger == "after" and ability.get("event") not in EVENTS:
-        problems.append(Problem(f"{where}.event", f"an 'after' ability names its event (one of {', '.join(sorted(EVENTS))})"))
+        problems.append(Problem(f"{where}.event", f"an 'after' ability names its event (one of {', '.join(sorted(EVENTS))})", f"una habilidad «después de» nombra su suceso (uno de {', '.join(sorted(EVENTS))})"))
     return problems
 
 
 def check_constant(effect: Any, where: str) -> list[Problem]:
     if not isinstance(effect, dict):
-        return [Problem(where, "a constant ability has an `effect` table")]
+        return [Problem(where, "a constant ability has an `effect` table", "una habilidad constante tiene una tabla `effect`")]
     kind = effect.get("modify")
     if kind not in CONSTANT_EFFECTS:
-        return [Problem(f"{where}.modify", f"unknown constant effect {kind!r} (known: {', '.join(sorted(CONSTANT_EFFECTS))})")]
+        return [Problem(f"{where}.modify", f"unknown constant effect {kind!r} (known: {', '.join(sorted(CONSTANT_EFFECTS))})", f"efecto constante desconocido {kind!r} (conocidos: {', '.join(sorted(CONSTANT_EFFECTS))})")]
     problems: list[Problem] = []
     if "target" in effect and not (isinstance(effect["target"], dict) and "uids" in effect["target"]):
         problems.extend(check_target(effect["target"], f"{where}.target"))
@@ -187,10 +187,10 @@ def check_constant(effect: Any, where: str) -> list[Problem]:
 
 def check_effect(effect: Any, where: str) -> list[Problem]:
     if not isinstance(effect, dict):
-        return [Problem(where, "an effect is a table like { do = \"gain\", amount = 1 }")]
+        return [Problem(where, "an effect is a table like { do = \"gain\", amount = 1 }", "un efecto es una tabla como { do = \"gain\", amount = 1 }")]
     verb = effect.get("do")
     if verb not in EFFECTS:
-        return [Problem(f"{where}.do", f"unknown effect {verb!r} (known: {', '.join(sorted(EFFECTS))})")]
+        return [Problem(f"{where}.do", f"unknown effect {verb!r} (known: {', '.join(sorted(EFFECTS))})", f"efecto desconocido {verb!r} (conocidos: {', '.join(sorted(EFFECTS))})")]
     problems: list[Problem] = []
     params = EFFECTS[verb]
     for k, v in effect.items():
@@ -198,28 +198,28 @@ def check_effect(effect: Any, where: str) -> list[Problem]:
             continue
         kind = params.get(k)
         if kind is None:
-            problems.append(Problem(f"{where}.{k}", f"{verb} takes {', '.join(sorted(params)) or 'no parameters'}"))
+            problems.append(Problem(f"{where}.{k}", f"{verb} takes {', '.join(sorted(params)) or 'no parameters'}", f"{verb} admite {', '.join(sorted(params)) or 'ningún parámetro'}"))
         elif kind == "target":
             problems.extend(check_target(v, f"{where}.{k}"))
         elif kind == "player" and v not in PLAYERS:
-            problems.append(Problem(f"{where}.{k}", f"player is one of {', '.join(sorted(PLAYERS))}"))
+            problems.append(Problem(f"{where}.{k}", f"player is one of {', '.join(sorted(PLAYERS))}", f"player es uno de {', '.join(sorted(PLAYERS))}"))
         elif kind == "amount" and not (isinstance(v, int) and not isinstance(v, bool) or isinstance(v, dict) or v == "all"):
-            problems.append(Problem(f"{where}.{k}", "an amount is a whole number, \"all\" or a table { count = ... }"))
+            problems.append(Problem(f"{where}.{k}", "an amount is a whole number, \"all\" or a table { count = ... }", "una cantidad es un número entero, \"all\" o una tabla { count = ... }"))
         elif kind == "duration" and v not in DURATIONS:
-            problems.append(Problem(f"{where}.{k}", f"duration is one of {', '.join(sorted(DURATIONS))}"))
+            problems.append(Problem(f"{where}.{k}", f"duration is one of {', '.join(sorted(DURATIONS))}", f"duration es uno de {', '.join(sorted(DURATIONS))}"))
         elif kind == "repeat-scope" and v not in ("previous", "ability"):
-            problems.append(Problem(f"{where}.{k}", "what is \"previous\" (the preceding effect) or \"ability\" (all of it)"))
+            problems.append(Problem(f"{where}.{k}", "what is \"previous\" (the preceding effect) or \"ability\" (all of it)", "what es \"previous\" (el efecto anterior) o \"ability\" (toda la habilidad)"))
         elif kind == "constant":
             problems.extend(check_constant(v, f"{where}.{k}"))
         elif kind == "effects":
             if not isinstance(v, list):
-                problems.append(Problem(f"{where}.{k}", "a list of effects"))
+                problems.append(Problem(f"{where}.{k}", "a list of effects", "una lista de efectos"))
             else:
                 for i, sub in enumerate(v):
                     problems.extend(check_effect(sub, f"{where}.{k}[{i}]"))
         elif kind == "effect-lists":
             if not isinstance(v, list) or not all(isinstance(x, list) for x in v):
-                problems.append(Problem(f"{where}.{k}", "options is a list of effect lists"))
+                problems.append(Problem(f"{where}.{k}", "options is a list of effect lists", "options es una lista de listas de efectos"))
             else:
                 for i, lst in enumerate(v):
                     for j, sub in enumerate(lst):
@@ -233,18 +233,18 @@ def check_effect(effect: Any, where: str) -> list[Problem]:
 
 def check_target(target: Any, where: str) -> list[Problem]:
     if isinstance(target, str):
-        return [] if target in NAMED_TARGETS else [Problem(where, f"a named target is one of {', '.join(sorted(NAMED_TARGETS))}")]
+        return [] if target in NAMED_TARGETS else [Problem(where, f"a named target is one of {', '.join(sorted(NAMED_TARGETS))}", f"un objetivo con nombre es uno de {', '.join(sorted(NAMED_TARGETS))}")]
     if not isinstance(target, dict):
-        return [Problem(where, "a target is a name (\"self\") or a table { choose = 1, kind = \"creature\", ... }")]
-    problems = [Problem(f"{where}.{k}", f"unknown target field (known: {', '.join(sorted(TARGET_KEYS))})")
+        return [Problem(where, "a target is a name (\"self\") or a table { choose = 1, kind = \"creature\", ... }", "un objetivo es un nombre (\"self\") o una tabla { choose = 1, kind = \"creature\", ... }")]
+    problems = [Problem(f"{where}.{k}", f"unknown target field (known: {', '.join(sorted(TARGET_KEYS))})", f"campo de objetivo desconocido (conocidos: {', '.join(sorted(TARGET_KEYS))})")
                 for k in target if k not in TARGET_KEYS]
     if ("choose" in target) == ("all" in target):
-        problems.append(Problem(where, "a target says either choose = N or all = true"))
+        problems.append(Problem(where, "a target says either choose = N or all = true", "un objetivo dice choose = N o all = true"))
     if target.get("side", "any") not in SIDES:
-        problems.append(Problem(f"{where}.side", f"side is one of {', '.join(sorted(SIDES))}"))
+        problems.append(Problem(f"{where}.side", f"side is one of {', '.join(sorted(SIDES))}", f"side es uno de {', '.join(sorted(SIDES))}"))
     if target.get("kind", "creature") not in KINDS:
-        problems.append(Problem(f"{where}.kind", f"kind is one of {', '.join(sorted(KINDS))}"))
+        problems.append(Problem(f"{where}.kind", f"kind is one of {', '.join(sorted(KINDS))}", f"kind es uno de {', '.join(sorted(KINDS))}"))
     for k in target.get("filter", {}):
         if k not in FILTERS:
-            problems.append(Problem(f"{where}.filter.{k}", f"unknown filter (known: {', '.join(sorted(FILTERS))})"))
+            problems.append(Problem(f"{where}.filter.{k}", f"unknown filter (known: {', '.join(sorted(FILTERS))})", f"filtro desconocido (conocidos: {', '.join(sorted(FILTERS))})"))
     return problems
