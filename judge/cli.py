@@ -33,6 +33,8 @@ def cmd_check(args: argparse.Namespace) -> int:
     files, missing = find_scenarios(Path(p) for p in args.paths)
     runner = _runner()
     passed = failed = 0
+    covered: dict[str, bool] = {}  # entry id -> every scenario naming it passed
+    games: set[str] = set()
     for path in missing:
         print(f"ERROR {path}: no such file or folder")
         failed += 1
@@ -44,6 +46,9 @@ def cmd_check(args: argparse.Namespace) -> int:
             failed += 1
             continue
         result = runner.run(scenario)
+        games.add(scenario.ruleset.split("-")[0])
+        for entry in scenario.entries:
+            covered[entry] = covered.get(entry, True) and result.passed
         if result.passed:
             passed += 1
             if args.verbose:
@@ -55,7 +60,26 @@ def cmd_check(args: argparse.Namespace) -> int:
         print("no scenario files found")
         failed += 1
     print(f"{passed} passed, {failed} failed")
+    if covered:
+        print(_coverage(covered, games))
     return 1 if failed else 0
+
+
+def _coverage(covered: dict[str, bool], games: set[str]) -> str:
+    """How many of the games' canonical entries the scenarios reproduce, and how many of those all pass."""
+    from judge import corpus as corpus_module
+
+    try:
+        corpus = corpus_module.load()
+    except ValueError:  # no rulings folder beside the scenarios: the count alone still helps
+        return f"{len(covered)} entries covered"
+    known = {e.id for e in corpus.entries.values()
+             if corpus.documents[e.document].game in games and e.kind != "rule"}
+    line = f"{len(covered.keys() & known)} of {len(known)} entries covered, {sum(covered[i] for i in covered.keys() & known)} passing"
+    unknown = sorted(covered.keys() - set(corpus.entries))
+    if unknown:
+        line += f"; unknown entry ids: {', '.join(unknown)}"
+    return line
 
 
 def cmd_trace(args: argparse.Namespace) -> int:

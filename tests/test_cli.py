@@ -90,3 +90,13 @@ def test_db_build_is_idempotent(tmp_path, capsys):
 def test_parser_lists_the_required_commands():
     sub = next(a for a in build_parser()._actions if a.dest == "command")
     assert {"serve", "check", "trace", "db"} <= set(sub.choices)
+
+
+def test_check_counts_the_entries_covered(tmp_path, capsys):
+    passing = PASSING.replace('ruleset = "keyforge-17.2"', 'ruleset = "keyforge-17.2"\nentries = ["KF172-GEN-39"]')
+    (tmp_path / "OUTSIDE-1.toml").write_text(passing, encoding="utf-8")
+    wrong = passing.replace("KF172-GEN-39", "KF172-GEN-999").replace("OUTSIDE-1", "OUTSIDE-3")
+    (tmp_path / "OUTSIDE-3.toml").write_text(wrong, encoding="utf-8")
+    main(["check", str(tmp_path)])
+    last = capsys.readouterr().out.strip().splitlines()[-1]
+    assert last == "1 of 289 entries covered, 1 passing; unknown entry ids: KF172-GEN-999"
