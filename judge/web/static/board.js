@@ -651,12 +651,24 @@
         others.length ? el("span", {class: "not-chosen"}, ` (${M("board.not_chosen")}: ${others.join(", ")})`) : null));
     }
     if (step.changes && step.changes.length) {
-      body.push(el("div", {class: "changes"}, step.changes.map((c) => el("div", {}, `${c.what}: ${show(c.before)} → ${show(c.after)}`))));
+      body.push(el("div", {class: "changes"}, step.changes.flatMap((c) => changeLines(c.what, c.before, c.after).map((t) => el("div", {}, t)))));
     }
     const kids = (step.children || []).map((c) => renderStep(c, citations, depth + 1));
     if (!body.length && !kids.length) return el("li", {class: "step", "data-kind": step.kind}, el("span", {class: "leaf"}), ...head);
     const details = el("details", {open: true}, el("summary", {}, ...head), ...body, kids.length ? el("ul", {}, kids) : null);
     return el("li", {class: "step", "data-kind": step.kind}, details);
+  }
+
+  // A change to a table of values (what happened this turn, lasting effects by key) reads as the keys that
+  // changed, one per line, rather than as two whole tables.
+  function changeLines(what, before, after) {
+    const isTable = (v) => v && typeof v === "object" && !Array.isArray(v);
+    if ((isTable(before) || before == null) && (isTable(after) || after == null) && (isTable(before) || isTable(after))) {
+      const b = before || {}, a = after || {};
+      const keys = [...new Set([...Object.keys(b), ...Object.keys(a)])].filter((k) => JSON.stringify(b[k]) !== JSON.stringify(a[k]));
+      if (keys.length) return keys.flatMap((k) => changeLines(`${what}.${k}`, b[k], a[k]));
+    }
+    return [`${what}: ${show(before)} → ${show(after)}`];
   }
 
   function show(v) {
