@@ -24,15 +24,50 @@ class Board:
     position: Position
     catalog: Catalog
     as_if_yours: dict[str, str] = field(default_factory=dict)
+    last_neighbors: dict[str, list[str]] = field(default_factory=dict)
+    """uid of a creature that left play → its neighbours just before it left (Desolar, Dolor en Cadena)."""
     """Cards used "as if they were yours": they count as friendly to the player using them (KF172-GEN-19)."""
 
     # What a card is.
 
     def define(self, card: CardState) -> CardDef:
+        base = self.base_define(card)
+        copied = card.state.get("copy-of")
+        if copied:
+            # A card played as a copy of another (Gel Mímico, Imitación) is that card as printed from the moment it
+            # is played until it leaves play (the state is cleared then).
+            return self.catalog.copy_of(base, str(copied))
+        return base
+
+    def base_define(self, card: CardState) -> CardDef:
+        """The card itself, not what a copy effect makes it (what Ciberclón reads: KF172-CARD-26)."""
         token = card.state.get("token")
         if token and self.in_play(card):
             return self.catalog.lookup(str(token))  # a token creature is a copy of its reference card
-        return self.catalog.lookup(card.card)
+        d = self.catalog.lookup(card.card)
+        if card.state.get("as-upgrade") and d.as_upgrade is not None:
+            return self.catalog.upgrade_form(d)  # played as an upgrade (Astromóvil Explorador)
+        return d
+
+    def battleline_power(self, card: CardState, d: CardDef | None = None) -> int | None:
+        """The power of a card that is a creature only while it is in the battleline (Autolegionario, KF172-ERR-04),
+        or None. Read from the card's own text (not through constant_effects, which asks what is a creature)."""
+        d = d or self.define(card)
+        for lasting in self.position.values.get("lasting", []):
+            effect = lasting.get("effect", {})
+            if effect.get("modify") == "animate" and card.uid in effect.get("target", {}).get("uids", ()):
+                # Animador: for the remainder of the turn the artifact is a creature with this power (KF172-CARD-07).
+                return int(effect.get("power", 0))
+        for ability in d.abilities:
+            effect = ability.get("effect", {})
+            if ability.get("trigger") == "constant" and effect.get("modify") == "creature-in-battleline":
+                try:
+                    _, zone, _, _, host = self.position.locate(card.uid)
+                except KeyError:
+                    return None
+                if zone == "battleline" and host is None:
+                    return int(effect.get("power", 0))
+        return None
 
     def name(self, card: CardState, lang: str = "es") -> str:
         return self.define(card).name(lang)
@@ -41,6 +76,8 @@ class Board:
         return f"{self.name(card, lang)} ({card.uid})"
 
     def is_creature(self, card: CardState) -> bool:
+        if self.battleline_power(card) is not None:
+            return True  # "while in the battleline it is considered a creature" (KF172-ERR-04)
         return self.define(card).is_creature and not self.host_of(card)
 
     def zone_of(self, card: CardState) -> tuple[str, str]:
@@ -63,7 +100,19 @@ class Board:
         override = self._lasting_value(card, "house")
         if override:
             return {override}
+        # A constant "it belongs to house X" (Formación Académica) applies under the lasting changes: the most recent
+        # effect wins (CASA, KF172-GEN-17), and a lasting change made this turn is taken as more recent than the card
+        # already in play that gives the constant one. Decision: the position keeps no timestamps, so an upgrade
+        # played after a lasting house change of the same turn is still ranked under it.
+        for source, effect in self.constant_effects():
+            if effect.get("modify") == "house" and "_lasting" not in effect and self.affects(source, effect, card):
+                return {effect["value"]}
         d = self.define(card)
+        if any(True for _ in self._modifiers(card, "all-houses")):
+            # "This creature belongs to all houses" (Terapia Experimental as printed, before KF172-ERR-19).
+            from judge.games.keyforge.catalog import HOUSES
+
+            return {h for h in HOUSES if h not in ("none", "prophecy", "tide")}
         return set(d.houses) or {d.house}
 
     def is_blank(self, card: CardState) -> bool:
@@ -95,15 +144,20 @@ class Board:
         for _, zone, card in self.position.all_cards():
             if zone not in IN_PLAY or card.get("grafted") or card.get("under"):
                 continue
-            for ability in self.printed_abilities(card):
+            for ability in (*self.printed_abilities(card), *self.gained_text_abilities(card)):
                 if ability.get("trigger") == "constant":
                     yield card, ability["effect"]
         for lasting in self.position.values.get("lasting", []):
             effect = lasting.get("effect")
-            if effect:
+            if effect and not self.lasting_waiting(lasting):
                 source = self.position.find(lasting.get("source", ""))
                 yield (source[2] if source else CardState(uid=lasting.get("source", "?"), card="?", owner=lasting["controller"],
                                                           controller=lasting["controller"])), {**effect, "_lasting": lasting}
+
+    def lasting_waiting(self, lasting: dict[str, Any]) -> bool:
+        """A lasting effect "during your opponent's next turn" that has not started yet: it does nothing during the
+        rest of the turn it was created in (Pesadilla Consciente, Mercado Arrinconado, KF172-CARD-94, KF172-ERR-16)."""
+        return lasting.get("duration") == "opponents-next-turn" and self.position.turn < int(lasting.get("turn", 0))
 
     def _lasting_affects(self, lasting: dict[str, Any], card: CardState) -> bool:
         from judge.games.keyforge.targets import matches
@@ -117,6 +171,9 @@ class Board:
         """Every ability the card has now, each with the uid of the card that gives it (itself, or the card whose
         constant ability grants it — an upgrade's "this creature gains…", Arquímedes' neighbors)."""
         found = [(a, card.uid) for a in self.printed_abilities(card)]
+        # A gained text box (Credo de la Crianza) belongs to the creature that gains it: its self-references name
+        # that creature (TEXTO AUTORREFERENCIAL, KF172-GEN-92), so it resolves as the creature's own ability.
+        found += [(a, card.uid) for a in self.gained_text_abilities(card)]
         blank = self.is_blank(card)
         attached = {u.uid for u in card.attached}
         for source, effect in self.constant_effects():
@@ -125,6 +182,18 @@ class Board:
                     continue  # what an upgrade gives counts as the host's text box, blank too (KF172-CARD-110)
                 found.append((effect["ability"], source.uid))
         return found
+
+    def gained_text_boxes(self, card: CardState) -> list[CardDef]:
+        """The cards whose text box this card has gained for a while (Credo de la Crianza)."""
+        out = []
+        for lasting in self.position.values.get("lasting", []):
+            effect = lasting.get("effect", {})
+            if effect.get("modify") == "gain-text-box" and card.uid in effect.get("target", {}).get("uids", ()):
+                out.append(self.catalog.lookup(str(effect["of"])))
+        return out
+
+    def gained_text_abilities(self, card: CardState) -> list[dict[str, Any]]:
+        return [a for d in self.gained_text_boxes(card) for a in d.abilities]
 
     def _modifiers(self, card: CardState, kind: str) -> Iterator[tuple[CardState, dict[str, Any]]]:
         for source, effect in self.constant_effects():
@@ -164,8 +233,32 @@ class Board:
             return len(player.zone(what))
         raise ValueError(f"unknown value {expr!r}")
 
-    def power(self, card: CardState) -> int:
+    def _switched(self, card: CardState) -> bool:
+        """Power and armor switched (Forjaluz Clariel); a second switch puts them back."""
+        return sum(1 for _ in self._modifiers(card, "switch-power-armor")) % 2 == 1
+
+    def _considered(self, card: CardState, stat: str) -> int | None:
+        """"Each creature is considered to have 1 power and 0 armor" (La Estrella Pálida): the value is that, whatever
+        counters or other effects say, even ones added later — "cannot have another value" beats every "gets +X"
+        (KF172-CARD-83). The most recent such effect wins."""
+        value = None
+        for _, effect in self._modifiers(card, "considered"):
+            if stat in effect:
+                value = int(effect[stat])
+        return value
+
+    def power(self, card: CardState, *, unswitched: bool = False) -> int:
+        fixed = self._considered(card, "power")
+        if fixed is not None:
+            return fixed
+        if not unswitched and self._switched(card):
+            # The power is the creature's total armor — printed plus modifiers, even armor already used this turn —
+            # and the armor is its power; modifiers of the old value do not follow it (KF172-CARD-51, KF172-CARD-52).
+            return self.armor(card, unswitched=True)
         base = self.define(card).power
+        as_creature = self.battleline_power(card)
+        if as_creature is not None:
+            base = as_creature
         for source, effect in self._modifiers(card, "set-power"):
             base = self._amount(source, effect.get("value", 0))
         base += int(card.get("power", 0))
@@ -191,7 +284,12 @@ class Board:
                        and matches(self, {**expr["count"], "all": True}, c, controller=source.controller, source=source))
         return 0
 
-    def armor(self, card: CardState) -> int:
+    def armor(self, card: CardState, *, unswitched: bool = False) -> int:
+        fixed = self._considered(card, "armor")
+        if fixed is not None:
+            return fixed
+        if not unswitched and self._switched(card):
+            return self.power(card, unswitched=True)
         base = self.define(card).armor
         return max(0, base + sum(int(e.get("amount", 0)) for _, e in self._modifiers(card, "armor")))
 
@@ -200,6 +298,7 @@ class Board:
         if any(e.get("keyword") == name for _, e in self._modifiers(card, "lose-keyword")):
             return 0
         total = 0 if self.is_blank(card) else self.define(card).keyword(name)
+        total += sum(d.keyword(name) for d in self.gained_text_boxes(card))  # keywords are in the text box
         for _, e in self._modifiers(card, "keyword"):
             if e.get("keyword") == name:
                 total += int(e.get("amount", 1))
@@ -214,6 +313,16 @@ class Board:
             effect = lasting.get("effect", {})
             if lasting.get("duration") == "while-controlled" and card.controller != lasting.get("controller"):
                 continue  # "while under your control" (Tomar Prestado) ends with the control
+            if effect.get("while-controlled") and card.controller != lasting.get("controller"):
+                # Ladrón Ofidio: the effect lasts until the card leaves play, but applies only while its creator
+                # controls it — it applies again if control comes back (KF172-CARD-81).
+                continue
+            if effect.get("outside-identity"):
+                # "…if it does not belong to one of your three houses" (Ladrón Ofidio, KF172-CARD-25).
+                identity = set(self.position.player(lasting["controller"]).values.get("houses", []))
+                d = self.define(card)
+                if (set(d.houses) or {d.house}) & identity:
+                    continue
             if effect.get("modify") == key and card.uid in effect.get("target", {}).get("uids", ()):
                 value = effect.get("value")  # the most recent effect wins (CASA, CONTROL)
         return value
@@ -250,7 +359,13 @@ class Board:
 
     def is_on_flank(self, card: CardState) -> bool:
         line = self.battleline(card.controller)
+        if card in line and any(True for _ in self._modifiers(card, "flank")):
+            return True  # "is considered a flank creature" (Tunelador Espectral, KF172-GEN-49)
         return card in line and (line[0] is card or line[-1] is card)
+
+    def traits(self, card: CardState) -> set[str]:
+        """The card's traits: printed, and gained (Ciberclón gains the purged creature's traits)."""
+        return set(self.define(card).traits) | {str(e.get("trait", "")).lower() for _, e in self._modifiers(card, "trait")}
 
     def flank_positions(self, pid: str) -> list[str]:
         return ["left", "right"] if self.battleline(pid) else ["left"]
@@ -278,7 +393,9 @@ class Board:
                 controller = effect.get("_lasting", {}).get("controller", source.controller)
                 target_pid = controller if who == "you" else self.position.opponent(controller)
                 if target_pid == pid:
-                    cost += int(effect.get("amount", 0))
+                    # An amount that counts ("+1 for each Dis creature in play") is counted anew each time the cost
+                    # is asked: a lasting effect follows the table as it changes (KF172-CARD-94).
+                    cost += self._amount(source, effect.get("amount", 0))
         return max(0, cost)
 
     def forged_keys(self, pid: str) -> int:

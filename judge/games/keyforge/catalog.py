@@ -55,6 +55,9 @@ class CardDef:
     """Why the card's abilities are not (yet) in the vocabulary; the engine refuses to guess them."""
     versions: dict[str, dict[str, Any]] = field(default_factory=dict, hash=False, compare=False)
     """What an older rulebook has differently (its abilities before an erratum), by ruleset id."""
+    as_upgrade: tuple[dict[str, Any], ...] | None = field(default=None, hash=False, compare=False)
+    """A creature that "may be played as an upgrade instead": the abilities it has as that upgrade (Astromóvil
+    Explorador); None for every other card."""
     custom: bool = False
     meta: dict[str, Any] = field(default_factory=dict, hash=False, compare=False)
 
@@ -106,7 +109,7 @@ def card_from_dict(cid: str, raw: dict[str, Any], *, where: str, custom: bool = 
     """Read one card definition; return it with every problem found (the card is None if any)."""
     problems: list[Problem] = []
     known = {"id", "name", "house", "houses", "type", "power", "armor", "bonus", "keywords", "traits", "abilities",
-             "aliases", "set", "number", "errata", "note", "versions", "incomplete"}
+             "aliases", "set", "number", "errata", "note", "versions", "incomplete", "as-upgrade"}
     for k in raw:
         if k not in known:
             problems.append(Problem(f"{where}.{k}", f"unknown card field (known: {', '.join(sorted(known))})", f"campo de carta desconocido (conocidos: {', '.join(sorted(known))})"))
@@ -147,6 +150,15 @@ def card_from_dict(cid: str, raw: dict[str, Any], *, where: str, custom: bool = 
     if not isinstance(versions, dict):
         problems.append(Problem(f"{where}.versions", "versions is a table by ruleset id", "versions es una tabla por id de reglamento"))
         versions = {}
+    as_upgrade = raw.get("as-upgrade")
+    if as_upgrade is not None:
+        if not isinstance(as_upgrade, dict) or set(as_upgrade) - {"abilities"}:
+            problems.append(Problem(f"{where}.as-upgrade", "as-upgrade is a table with the `abilities` it has as an upgrade",
+                                    "as-upgrade es una tabla con las `abilities` que tiene como mejora"))
+            as_upgrade = None
+        else:
+            for i, ability in enumerate(as_upgrade.get("abilities", [])):
+                problems.extend(vocabulary.check_ability(ability, f"{where}.as-upgrade.abilities[{i}]"))
     for rid, override in versions.items():
         if not isinstance(override, dict) or set(override) - {"abilities", "note"}:
             problems.append(Problem(f"{where}.versions.{rid}", "a version overrides `abilities` (and may carry a `note`)", "una versión sustituye `abilities` (y puede llevar una `note`)"))
@@ -162,6 +174,7 @@ def card_from_dict(cid: str, raw: dict[str, Any], *, where: str, custom: bool = 
         abilities=tuple(abilities), aliases=tuple(raw.get("aliases", ())), set=str(raw.get("set", "")),
         number=str(raw.get("number", "")), houses=tuple(houses), errata=str(raw.get("errata", "")), custom=custom,
         versions=dict(versions), incomplete=str(raw.get("incomplete", "")), meta={"note": raw.get("note", "")},
+        as_upgrade=tuple(as_upgrade.get("abilities", ())) if as_upgrade is not None else None,
     )
     return card, []
 
@@ -172,8 +185,39 @@ class Catalog:
     def __init__(self, cards: Iterable[CardDef]) -> None:
         self.cards: dict[str, CardDef] = {}
         self._names: dict[str, set[str]] = {}
+        self._copies: dict[tuple[str, str], CardDef] = {}
+        self._upgrade_forms: dict[str, CardDef] = {}
         for card in cards:
             self.add(card)
+
+    def upgrade_form(self, base: CardDef) -> CardDef:
+        """A creature played as an upgrade (Astromóvil Explorador): an upgrade of the same card with the text it has as
+        an upgrade, while it is in play so (KF172-GEN-23 to GEN-26); anywhere else it is the creature (KF172-GEN-27)."""
+        if base.id not in self._upgrade_forms:
+            import dataclasses
+
+            self._upgrade_forms[base.id] = dataclasses.replace(base, type="upgrade", power=0, armor=0, keywords=(),
+                                                               abilities=tuple(base.as_upgrade or ()))
+        return self._upgrade_forms[base.id]
+
+    def copy_of(self, base: CardDef, copied_id: str) -> CardDef:
+        """What a card that is a copy of another card is (Gel Mímico, Imitación): the copied card as printed — its
+        name, keywords, bonus icons, abilities, power and armor, without the counters or effects on the original
+        (KF172-CARD-57) — keeping the copying card's own type (a Gel Mímico copying an Autolegionario that is a
+        creature is a creature: KF172-CARD-59) and the house its copy ability names, if it names one ("except it
+        belongs to house Logos")."""
+        key = (base.id, copied_id)
+        if key not in self._copies:
+            import dataclasses
+
+            copied = self.lookup(copied_id)
+            house = next((a["effect"].get("house") for a in base.abilities if a.get("trigger") == "constant"
+                          and a.get("effect", {}).get("modify") == "played-as-copy"), None)
+            changes: dict[str, Any] = {"type": base.type if base.is_creature or base.type == copied.type else copied.type}
+            if house:
+                changes.update(house=house, houses=())
+            self._copies[key] = dataclasses.replace(copied, **changes)
+        return self._copies[key]
 
     def add(self, card: CardDef) -> None:
         self.cards[card.id] = card

@@ -32,7 +32,7 @@ def run_effects(ctx: AbilityContext, effects: list[dict[str, Any]]) -> None:
         if effect["do"] != "deal-damage":
             flush_damage(ctx)
         if effect["do"] == "repeat":
-            _repeat(ctx, effect, effects[i - 1] if i else None)
+            _repeat(ctx, effect, effects[i - 1] if i else None, effects[:i])
         else:
             run_effect(ctx, effect)
     flush_damage(ctx)
@@ -49,14 +49,18 @@ def flush_damage(ctx: AbilityContext) -> dict[str, int]:
     return ctx.game.deal_damage(list(merged.values()), source=ctx.source)
 
 
-def _repeat(ctx: AbilityContext, effect: dict[str, Any], previous: dict[str, Any] | None) -> None:
+def _repeat(ctx: AbilityContext, effect: dict[str, Any], previous: dict[str, Any] | None,
+            preceding: list[dict[str, Any]] | None = None) -> None:
     # ANTERIOR: "repeat the preceding effect" resolves that effect once more (what = "previous").
     # REPETIR: repeating "this card's effect" repeats all of it, the repeat instruction included, so it goes on
     # while its condition holds (what = "ability"; Gato por Liebre as printed and read by the 1.1 FAQ).
     game = ctx.game
     if previous is None:
         return
-    times = value(ctx, effect.get("times", 1))
+    # "You may repeat this effect as many times as you like" (times = "all"): each repetition is the active player's
+    # choice, for as long as the condition holds (Quark Letal Rebotante, KF172-CARD-95).
+    unbounded = effect.get("times") == "all"
+    times = LOOP_LIMIT if unbounded else value(ctx, effect.get("times", 1))
     loops = 0
     whole = effect.get("what", "previous") == "ability"
     step = game.res.current
@@ -75,9 +79,28 @@ def _repeat(ctx: AbilityContext, effect: dict[str, Any], previous: dict[str, Any
             if loops == LOOP_LIMIT:
                 _choose_loop_count(ctx, step, snapshots)
                 return
+            source = ctx.source_card
+            if source is not None and game.board.define(source).type != "action" and not game.board.in_play(source):
+                # "Trigger this effect again" is an ability of a card in play: once the card has left play it cannot
+                # resolve again (ABANDONA EL JUEGO; Tiburón de Neutrones destroyed by its own ability, KF172-CARD-112).
+                game.res.note("repeat-stops", "leaves-play", f"{game.label(source)} ya no está en juego: su habilidad no se repite",
+                              f"{game.label(source, 'en')} is no longer in play: its ability does not repeat", card=source.uid)
+                return
             snapshots.append((game.position.copy(), len(step.children), fingerprint))
+        if effect.get("may") and not game.ask_yes_no(decider(ctx, effect), "may", "¿Se repite el efecto?",
+                                                     "Is the effect repeated?"):
+            return
+        if effect.get("cost") and not sum(run_effect(ctx, c) for c in effect["cost"]):
+            # "You may <do something> to repeat the preceding effect" (Carga de Falange): only a price paid repeats it,
+            # and the repetition is a new effect whose damage is dealt apart from the first (KF172-GEN-76).
+            game.res.note("if-you-do", "if-you-do", "No se pagó: no se repite", "It was not paid: no repeat")
+            return
         with game.res.step("repeat", "previous", "Se repite el efecto anterior", "The preceding effect is repeated"):
-            run_effect(ctx, previous)
+            if whole and preceding:
+                # REPETIR: all of the ability before the repeat resolves again (KF172-CARD-112).
+                run_effects(ctx, preceding)
+            else:
+                run_effect(ctx, previous)
         loops += 1
         if not whole and loops >= times:
             return
@@ -122,6 +145,19 @@ def run_effect(ctx: AbilityContext, effect: dict[str, Any]) -> int:
         # opponent's card (the 1.1 FAQ on Backup de Biomatriz, KF11-FAQ-06, applies it to a "may").
         if not game.ask_yes_no(decider(ctx, effect), "may", f"¿Se resuelve «{verb}»?", f"Is '{verb}' resolved?"):
             return 0
+    if "each" in effect:
+        # "For each friendly Mars creature, … a creature with lower power" (Exterminar, Exterminar, KF172-CARD-48):
+        # once per card of `each`, that card being the one the effect compares with (filter power-below-each).
+        single = {k: v for k, v in effect.items() if k != "each"}
+        cards = candidates(game, {**effect["each"], "all": True}, ctx)
+        game.res.note("for-each", "for-each", f"«Por cada»: se resuelve {len(cards)} vez/veces",
+                      f"'For each': resolves {len(cards)} time(s)")
+        total = 0
+        for card in cards:
+            ctx.each = card
+            total += run_effect(ctx, single)
+        ctx.each = None
+        return total
     if "for-each" in effect:
         # "For each": the effect happens once per counted thing, each time with its own choices (POR CADA;
         # Fragmento de Dolor can spread its damage).
@@ -137,6 +173,7 @@ def run_effect(ctx: AbilityContext, effect: dict[str, Any]) -> int:
                       "The 'instead' condition holds: the effect is replaced")
         effect = {**effect, **instead.get("with", {}), "instead": None}
     done = HANDLERS[effect["do"]](ctx, effect)
+    ctx.done = done  # for a later {value = "done"} of the same ability
     if effect.get("then"):
         if done:
             run_effects(ctx, effect["then"])
@@ -177,10 +214,23 @@ def value(ctx: AbilityContext, expr: Any) -> int:
         return expr
     if isinstance(expr, dict):
         times = int(expr.get("times", 1))
+        if "houses" in expr:
+            # "for each house represented among …", up to `max` (No Confíes en Nadie).
+            found = candidates(ctx.game, {**expr["houses"], "all": True}, ctx)
+            houses = set().union(*(ctx.game.board.houses(c) for c in found)) if found else set()
+            return times * min(len(houses), int(expr.get("max", len(houses))))
         if "count" in expr:
             return times * len(candidates(ctx.game, {**expr["count"], "all": True}, ctx))
         if "value" in expr:
             return times * value(ctx, expr["value"])
+        if "sum" in expr:
+            # Several amounts added up ("at +6 current cost, reduced by 1 for each creature destroyed this way",
+            # Fragua de Obsidiana, KF172-GEN-29); a part with times = -1 is taken away.
+            return times * sum(value(ctx, part) for part in expr["sum"])
+    if expr == "done":
+        # What the previous effect did (how many cards it actually destroyed, moved…): "destroyed this way" counts a
+        # warded creature that was not destroyed out (KF172-GEN-29).
+        return int(getattr(ctx, "done", 0))
     if isinstance(expr, str):
         who, _, what = expr.partition(".")
         if who in ("you", "opponent"):
@@ -193,17 +243,27 @@ def value(ctx: AbilityContext, expr: Any) -> int:
                 return len(ctx.game.position.player(pid).zone(what))
             if what == "unforged-keys":
                 return 3 - ctx.game.board.forged_keys(pid)
+            if what == "key-cost":
+                return ctx.game.board.key_cost(pid)
             if what == "chains":
                 return int(ctx.game.position.player(pid).values.get("chains", 0))
-            if what in ("fights", "friendly-destroyed", "discards", "plays"):
+            if what in ("fights", "friendly-destroyed", "discards", "plays", "destroyed-in-fight"):
                 # What happened this turn (the position keeps these counts for the turn in progress).
                 return int(ctx.game.position.values.get("this-turn", {}).get(f"{pid}.{what}", 0))
             if what == "forged-last-turn":
                 return int(ctx.game.position.values.get("last-turn", {}).get(f"{pid}.forged", 0))
+        if who == "event" and what == "amount":
+            # How much the triggering event was about: damage prevented or dealt, Æmber (Maruck el Señalado).
+            return int(ctx.event.get("amount", 0))
         if who in ("self", "it", "event-card"):
             cards = ctx.named(who)
+            if what == "count":
+                return len(cards)  # how many cards the previous effect named ("for each card discarded this way")
             card = cards[0] if cards else None
             if card is not None and what == "power":
+                if not ctx.game.board.in_play(card) and card.uid in ctx.game.last_known:
+                    # A card that left play during the ability: its power as it last was (ABANDONA EL JUEGO).
+                    return int(ctx.game.last_known[card.uid]["power"])
                 return ctx.game.board.power(card)
             if card is not None and what in ("amber", "damage", "power-counters"):
                 return int(card.get({"power-counters": "power"}.get(what, what), 0))
@@ -226,6 +286,14 @@ def condition(ctx: AbilityContext, cond: dict[str, Any]) -> bool:
         return any(condition(ctx, c) for c in cond["any"])
     if "controls" in cond:
         return bool(candidates(ctx.game, {**cond["controls"], "all": True, "side": "friendly"}, ctx))
+    if "house-is-chosen" in cond or "house-not-chosen" in cond:
+        # Whether the named card (a card revealed) is of the house named earlier in the ability; with no card named
+        # neither holds — there is no card "not of the named house" (Llave Falsificada with an empty hand: decision).
+        cards = ctx.named(cond.get("house-is-chosen") or cond.get("house-not-chosen"))
+        if not cards or ctx.chosen_house is None:
+            return False
+        hit = any(ctx.chosen_house in ctx.game.board.houses(c) for c in cards)
+        return hit if "house-is-chosen" in cond else not hit
     if "share-house" in cond:
         # About cards that may have left play: their houses as they last were in play (ABANDONA EL JUEGO).
         cards = ctx.named(cond["share-house"])
@@ -254,6 +322,14 @@ def condition(ctx: AbilityContext, cond: dict[str, Any]) -> bool:
         return len(candidates(ctx.game, {**spec, "all": True}, ctx)) >= n
     if "exists" in cond:
         return bool(candidates(ctx.game, {**cond["exists"], "all": True}, ctx))
+    if "named-match" in cond:
+        # The cards a named target gives ("that card", it) all match a filter: "if that card is not a Logos card".
+        from judge.games.keyforge.targets import matches
+
+        spec = cond["named-match"]
+        cards = ctx.named(spec.get("target", "it"))
+        return bool(cards) and all(matches(ctx.game.board, {"kind": "card", "filter": spec.get("filter", {})}, c,
+                                           controller=ctx.controller, source=ctx.source_card) for c in cards)
     if "not-exists" in cond:
         return not candidates(ctx.game, {**cond["not-exists"], "all": True}, ctx)
     raise ValueError(f"unknown condition {cond!r}")
@@ -299,7 +375,8 @@ def _lose(ctx: AbilityContext, e: dict[str, Any]) -> int:
 
 @handler("steal")
 def _steal(ctx: AbilityContext, e: dict[str, Any]) -> int:
-    return ctx.game.steal(ctx.controller, amount(ctx, e))
+    # `player` is who steals: "your opponent steals 2" (Magda la Rata, KF172-ERR-14) takes from this card's controller.
+    return ctx.game.steal(player_of(ctx, e.get("player")), amount(ctx, e))
 
 
 @handler("capture")
@@ -308,17 +385,51 @@ def _capture(ctx: AbilityContext, e: dict[str, Any]) -> int:
     if not onto:
         return 0
     n = amount(ctx, e)
+    if e.get("from") == "any":
+        return _capture_from_any(ctx, onto[0], n)
+    if e.get("from") == "own":
+        # "It captures 1 from its own side" (Deformamentes, KF172-GEN-95): from its own controller's pool.
+        return ctx.game.capture(onto[0], n, victim=onto[0].controller)
     if e.get("from-event"):
         # "Captures it": only the æmber the event is about, and only once — a second capturer finds none left
-        # (KF172-CARD-106, two Ser Marrows).
+        # (KF172-CARD-106, two Ser Marrows). When a replacement takes it from the common supply instead, that æmber
+        # never leaves the pool and the next capturer still finds it (Pixies de Po, KF172-GEN-41).
         left = int(ctx.event.get("amount", 0))
         n = min(n, left)
-        ctx.event["amount"] = left - n
+        victim = ctx.game.position.opponent(onto[0].controller)
+        if ctx.game.supply_instead(victim) is None:
+            ctx.event["amount"] = left - n
         if not n:
             ctx.game.res.note("nothing-left", "capture", "Ese Æmbar ya no está: no hay nada que capturar",
                               "That Æmber is gone: there is nothing to capture")
             return 0
+    if isinstance(e.get("onto"), dict) and e["onto"].get("all"):
+        # "Each of its neighbors captures 1" (Hermana Limosnera, KF172-CARD-91): each of them captures.
+        return sum(ctx.game.capture(c, n) for c in onto)
     return ctx.game.capture(onto[0], n)
+
+
+def _capture_from_any(ctx: AbilityContext, creature: CardState, n: int) -> int:
+    """Capture from any combination of players' pools, the capturer's own included (Crasosaurio): as much as there is
+    up to ``n`` must be taken (RESUELVE TODO LO QUE PUEDAS, KF172-GEN-89); the active player chooses how much comes from
+    each pool when there is a choice."""
+    from judge.core.decisions import Option, Question
+
+    game = ctx.game
+    own, other = creature.controller, game.position.opponent(creature.controller)
+    total = min(n, game.amber(own) + game.amber(other))
+    low, high = max(0, total - game.amber(other)), min(total, game.amber(own))
+    from_own = low
+    if high > low:
+        from_own = int(game.res.ask(Question(
+            key="amount", player=game.active, rule="resolve-as-much-as-you-can",
+            prompt_es=f"¿Cuánto Æmbar de los {total} se captura de la reserva de {own}?",
+            prompt_en=f"How much of the {total} Æmber is captured from {own}'s pool?",
+            options=tuple(Option(str(k), str(k), str(k)) for k in range(low, high + 1)))))
+    got = game.capture(creature, total - from_own, victim=other) if total - from_own else 0
+    if from_own:
+        got += game.capture(creature, from_own, victim=own)
+    return got
 
 
 @handler("return-aember")
@@ -373,12 +484,30 @@ def _heal(ctx: AbilityContext, e: dict[str, Any]) -> int:
 
 @handler("destroy")
 def _destroy(ctx: AbilityContext, e: dict[str, Any]) -> int:
-    return len(ctx.game.destroy(targets(ctx, e, rule="destroyed")))
+    cards = targets(ctx, e, rule="destroyed")
+    if "with" in e:
+        # "Destroy an enemy creature and a friendly creature": both are chosen, then destroyed at the same time
+        # (Quark Letal Rebotante, KF172-CARD-95); the effect happened only if both parts could be applied.
+        other = targets(ctx, e, "with", rule="destroyed")
+        if not cards or not other:
+            return 0
+        ctx.game.destroy(cards + other)
+        return len(cards) + len(other)
+    return len(ctx.game.destroy(cards))
 
 
 @handler("sacrifice")
 def _sacrifice(ctx: AbilityContext, e: dict[str, Any]) -> int:
     own = [c for c in targets(ctx, e, rule="sacrifice") if c.controller == ctx.controller]
+    if "total-power-at-least" in e:
+        # "Sacrifice creatures with total power N or more": the chosen creatures are marked together, so their total
+        # is their power as they were before any of them left play (ABANDONA EL JUEGO, KF172-CARD-84).
+        need = value(ctx, e["total-power-at-least"])
+        total = sum(ctx.game.board.power(c) for c in own)
+        ctx.game.res.note("total-power", "sacrifice", f"Poder total elegido: {total} (hace falta {need})",
+                          f"Total power chosen: {total} ({need} needed)")
+        if total < need:
+            return 0
     return len(ctx.game.destroy(own, rule="sacrifice", sacrifice=True))
 
 
@@ -417,13 +546,71 @@ def _add_power(ctx: AbilityContext, e: dict[str, Any]) -> int:
 def _fight_with(ctx: AbilityContext, e: dict[str, Any]) -> int:
     from judge.games.keyforge import using
 
+    if "against" in e:
+        return _fight_each_against(ctx, e)
+
     chosen = targets(ctx, {**e, "target": e.get("target", {"choose": 1, "kind": "creature", "side": "friendly"})},
                      rule="fight-with")
+    fought = []
     for c in chosen:
         if e.get("ready"):
             HANDLERS["ready"](ctx, {"do": "ready", "target": "it"})
-        using.fight(ctx.game, c, through_effect=True)
+        defender = using.fight(ctx.game, c, through_effect=True)
+        if defender is not None:
+            fought.append(defender)
+    if fought:
+        # What follows in the ability names "the attacked creature" as it: even gone from play, its neighbours are
+        # those it had just before it left (Desolar, KF172-CARD-30, KF172-GEN-75).
+        ctx.remembered = fought
     return len(chosen)
+
+
+def _fight_each_against(ctx: AbilityContext, e: dict[str, Any]) -> int:
+    """"Have each fight its own enemy creature, ignoring taunt; resolve these fights one at a time" (Hordas
+    Interminables): the attackers are paired with the creatures `against` names, one each; the active player orders
+    the fights. A use through a card effect still counts for the rule of six: once six cards of a name were played or
+    used this turn, the next one of that name does not fight (REGLA DEL SEIS, KF172-CARD-70)."""
+    from judge.games.keyforge import using
+
+    game = ctx.game
+    attackers = targets(ctx, e, rule="fight-with")
+    defenders = resolve_target(game, e["against"], ctx, rule="fight", verb="fight-with")
+    pairs = list(zip(attackers, defenders))
+    if len(pairs) > 1:
+        order = _ask_cards(ctx, [d for _, d in pairs], key="fight-order", rule="active-player",
+                           es="¿En qué orden se resuelven las luchas (por la criatura enemiga)?",
+                           en="In which order are the fights resolved (by enemy creature)?", low=len(pairs), high=len(pairs))
+        by_defender = {d.uid: a for a, d in pairs}
+        pairs = [(by_defender[d.uid], d) for d in order]
+    fought = 0
+    for attacker, defender in pairs:
+        if not (game.board.in_play(attacker) and game.board.in_play(defender)):
+            continue
+        name = game.board.define(attacker).id
+        done = int(game.position.values.get("plays", {}).get(name, 0)) + int(game.position.values.get("uses", {}).get(name, 0))
+        if done >= 6:
+            game.res.note("rule-of-six", "rule-of-six",
+                          f"{game.label(attacker)}: ya se jugaron o usaron 6 cartas con este nombre este turno, no lucha",
+                          f"{game.label(attacker, 'en')}: 6 cards of this name were already played or used this turn, it does not fight",
+                          card=attacker.uid)
+            continue
+        uses = dict(game.position.values.get("uses", {}))
+        uses[name] = uses.get(name, 0) + 1
+        game.res.set_value("uses", uses)
+        if using.fight(game, attacker, through_effect=True, defender=defender) is not None:
+            fought += 1
+    return fought
+
+
+@handler("redirect-fight-damage")
+def _redirect_fight_damage(ctx: AbilityContext, e: dict[str, Any]) -> int:
+    """"Choose a creature: this creature deals its fight damage to it rather than to the one it fights" (Gabos
+    Brazoslargos): a "Antes de luchar:" choice the fight's damage step then follows."""
+    chosen = targets(ctx, e, rule="fight")
+    if not chosen:
+        return 0
+    ctx.game.fight_redirect[ctx.source] = chosen[0].uid
+    return 1
 
 
 @handler("reap-with")
@@ -443,14 +630,51 @@ def _reap_with(ctx: AbilityContext, e: dict[str, Any]) -> int:
 def _move_out(zone: str, rule: str) -> Handler:
     def run(ctx: AbilityContext, e: dict[str, Any]) -> int:
         moved = 0
+        done = []
+        # "Put it into your archives" (Recolección de Muestras) names the zone explicitly: the controller's, not the
+        # owner's (ABANDONA EL JUEGO: "a menos que el efecto de una carta indique explícitamente…").
+        to_player = player_of(ctx, e["to"]) if e.get("to") else None
         for c in targets(ctx, e, rule=rule):
             if ctx.game.board.in_play(c):
-                moved += int(ctx.game.leave_play_by_effect(c, zone, rule=rule))
-            else:
-                ctx.game.res.move(c, c.owner, zone)
+                if ctx.game.board.is_creature(c) and c.get("ward") and not c.get("marked"):
+                    moved += int(ctx.game.leave_play_by_effect(c, zone, rule=rule))
+                    continue
+                ctx.game.leaves_play(c, zone, rule=rule, to_player=to_player)
                 moved += 1
+                done.append(c)
+            elif move_out_of_zone(ctx.game, c, to_player or c.owner, zone, rule=rule):
+                moved += 1
+                done.append(c)
+        if done:
+            ctx.remembered = done
         return moved
     return run
+
+
+def move_out_of_zone(game: Any, card: CardState, pid: str, zone: str, *, rule: str) -> bool:
+    """Move a card that is not in play to another zone; a lasting "if it leaves this zone, it goes to its owner's
+    hand instead" replaces the move (Recolección de Muestras, KF172-GEN-07). Return whether it reached ``zone``."""
+    where = game.position.find(card.uid)
+    here = where[1] if where else None
+    lasting = list(game.position.values.get("lasting", []))
+    for n, entry in enumerate(lasting):
+        effect = entry.get("effect", {})
+        if effect.get("modify") == "redirect-leaving" and card.uid in effect.get("target", {}).get("uids", ()) \
+                and effect.get("zone") == here and here != zone:
+            dest = effect.get("to", "hand")
+            with game.res.step("replaced", "replacement-effects",
+                               f"Efecto de sustitución: {game.label(card)} va a {dest} de su propietario en vez de eso",
+                               f"Replacement effect: {game.label(card, 'en')} goes to its owner's {dest} instead", card=card.uid):
+                game.res.move(card, card.owner, dest)
+                uids = [u for u in effect["target"]["uids"] if u != card.uid]
+                if uids:
+                    lasting[n] = {**entry, "effect": {**effect, "target": {"uids": uids}}}
+                else:
+                    del lasting[n]  # it has replaced every move it was waiting for
+                game.res.set_value("lasting", lasting or None)
+            return dest == zone
+    game.res.move(card, pid, zone)
+    return True
 
 
 # PURGAR (l.1308) puts purged cards face down under the identity card, while ZONAS FUERA DE JUEGO (l.1522) says
@@ -540,19 +764,36 @@ def _lasting(ctx: AbilityContext, e: dict[str, Any]) -> int:
     if "replace" in e:
         effect["replace"] = e["replace"]
     target = effect.get("target")
-    if isinstance(target, str) and target != "self":
+    if isinstance(target, dict) and "choose" in target:
+        # "Choose a creature. For the remainder of the turn, the chosen creature…" (Escudo Santificado): the choice
+        # is made now, and the effect stays on that creature.
+        effect["target"] = {"uids": [c.uid for c in targets(ctx, {"do": "lasting", "target": target}, rule="lasting-effects")]}
+    elif isinstance(target, str) and target != "self":
         effect["target"] = {"uids": [c.uid for c in ctx.named(target)]}
     elif target == "self":
         effect["target"] = {"uids": [ctx.source]}
     if effect.get("house") == "chosen":
         effect["house"] = ctx.chosen_house
+    if effect.get("modify") == "house" and effect.get("value") == "active":
+        # "It belongs to the active house" (Animador): the house active when the effect is created.
+        effect["value"] = ctx.game.position.player(ctx.game.active).values.get("house")
     entry: dict[str, Any] = {"source": ctx.source, "controller": ctx.controller, "duration": e.get("duration", "turn"),
                              "effect": effect}
+    if entry["duration"] == "opponents-next-turn":
+        # "During your opponent's next turn": it starts with the next turn, the opponent's, and ends with it
+        # (KF172-CARD-94, KF172-ERR-16).
+        entry["turn"] = ctx.game.position.turn + (1 if ctx.game.active == ctx.controller else 2)
     source = ctx.source_card
     if source is not None:
         entry["card"] = source.card
     if "trigger" in e:
         entry["ability"] = {"trigger": "after", **e["trigger"]}
+        if any(x.get("target") == "it" for x in entry["ability"].get("effects", [])):
+            # "…after Gebuk leaves play, put that creature into play": "it" is the card named when the effect was
+            # made, kept by uid until the event comes (KF172-CARD-56).
+            uids = [c.uid for c in ctx.named("it")]
+            entry["ability"] = {**entry["ability"], "effects": [
+                {**x, "target": {"uids": uids}} if x.get("target") == "it" else x for x in entry["ability"]["effects"]]}
         if not effect:
             entry.pop("effect")
     lasting = list(ctx.game.position.values.get("lasting", []))
@@ -587,10 +828,22 @@ def _save(ctx: AbilityContext, e: dict[str, Any]) -> int:
 def _make_token(ctx: AbilityContext, e: dict[str, Any]) -> int:
     pid = player_of(ctx, e.get("player"))
     made = 0
+    if "target" in e:
+        # "Make each … a token creature as if it were the top card of your deck" (KF172-ERR-12, KF172-ERR-17).
+        for c in targets(ctx, e, rule="token-creatures"):
+            made += int(ctx.game.make_token(pid, c))
+        return made
+    tokens = []
     for _ in range(amount(ctx, e)):
+        deck = ctx.game.position.player(pid).zone("deck")
+        top = deck[0] if deck else None
         if not ctx.game.make_token(pid):
             break
         made += 1
+        if top is not None:
+            tokens.append(top)
+    if tokens:
+        ctx.remembered = tokens  # "ready it, and have it fight…" (Hordas Interminables, KF172-CARD-70)
     return made
 
 
@@ -616,6 +869,12 @@ def _swap(ctx: AbilityContext, e: dict[str, Any]) -> int:
     other = targets(ctx, e, rule="swap")
     if not first or not other:
         return 0
+    if first[0].controller != other[0].controller:
+        # A creature is only in its controller's battleline: resolved "as if you controlled it", nothing moves it to
+        # yours (CONTROL, KF172-GEN-63, KF13-FAQ-27).
+        ctx.game.res.note("not-controlled", "control", "Están en líneas de batalla distintas y el control no cambia: no ocurre nada",
+                          "They are in different battlelines and control does not change: nothing happens")
+        return 0
     return int(ctx.game.swap(first[0], other[0]))
 
 
@@ -628,6 +887,32 @@ def _choose_house(ctx: AbilityContext, e: dict[str, Any]) -> int:
     ctx.chosen_house = ctx.game.res.ask(Question(key="name-house", player=decider(ctx, e), rule="house-choice",
                                                  prompt_es="Elige una Casa", prompt_en="Choose a house",
                                                  options=tuple(Option(h, h, h) for h in houses)))
+    return 1
+
+
+@handler("reveal-random")
+def _reveal_random(ctx: AbilityContext, e: dict[str, Any]) -> int:
+    """Reveal cards at random from a zone (a hand): they stay there; the judge reports which card the table's random
+    pick gave; what follows names them as "it"."""
+    pid = player_of(ctx, e.get("player"))
+    zone = e.get("zone", "hand")
+    pool = list(ctx.game.position.player(pid).zone(zone))
+    n = min(amount(ctx, e), len(pool))
+    chosen = _ask_cards(ctx, pool, key="random-card", rule="ability",
+                        es=f"Carta(s) revelada(s) al azar de {zone} de {pid}", en=f"Card(s) revealed at random from {pid}'s {zone}",
+                        low=n, high=n)
+    for c in chosen:
+        ctx.game.res.note("reveal", "ability", f"Se revela {ctx.game.label(c)}", f"{ctx.game.label(c, 'en')} is revealed", card=c.uid)
+    ctx.remembered = chosen
+    return len(chosen)
+
+
+@handler("cancel-forge")
+def _cancel_forge(ctx: AbilityContext, e: dict[str, Any]) -> int:
+    # "they do not forge that key (no æmber is spent)": only inside a "would-forge" ability (Llave Falsificada).
+    with ctx.game.res.step("cancel-forge", "replacement-effects", "No se forja esa llave (no se gasta Æmbar)",
+                           "That key is not forged (no Æmber is spent)"):
+        ctx.game.forge_cancelled = True
     return 1
 
 
@@ -803,8 +1088,17 @@ def _put_into_play(ctx: AbilityContext, e: dict[str, Any]) -> int:
         cards = _ask_cards(ctx, cards, key="entry-order", rule="active-player",
                            es="¿En qué orden entran en juego?", en="In which order do they enter play?",
                            low=len(cards), high=len(cards))
+    at = None
+    if e.get("at") == "event-position" and ctx.event.get("position") is not None:
+        # "in Gebuk's position in the battleline": where the card the event is about stood before it left play.
+        at = int(ctx.event["position"])
     for c in cards:
-        playing.put_into_play(ctx.game, c, player_of(ctx, e.get("player")))
+        playing.put_into_play(ctx.game, c, player_of(ctx, e.get("player")), index=at)
+        if e.get("ready") and ctx.game.board.in_play(c) and c.get("exhausted"):
+            # "put it into play ready" (Huevo de Saurio, KF172-GEN-30)
+            with ctx.game.res.step("ready", "ready-and-exhausted", f"{ctx.game.label(c)} entra preparada",
+                                   f"{ctx.game.label(c, 'en')} enters ready", card=c.uid):
+                ctx.game.res.set_card(c, "exhausted", False)
     return len(cards)
 
 
@@ -813,10 +1107,22 @@ def _return_purged(ctx: AbilityContext, e: dict[str, Any]) -> int:
     from judge.games.keyforge import playing
 
     purged = [c for p in ctx.game.position.players.values() for c in p.zone("purged") if c.get("purged-by") == ctx.source]
+    kind = e.get("kind")
+    returned = 0
     for c in purged:
+        if kind == "creature" and not ctx.game.board.define(c).is_creature:
+            # A token creature purged reverted to its printed type: a card that is no longer a creature cannot return
+            # as one and stays purged (KF172-CARD-61, General Sherman).
+            ctx.game.res.note("stays-purged", "token-creatures",
+                              f"{ctx.game.label(c)} ya no es una criatura: no vuelve al juego y sigue purgada",
+                              f"{ctx.game.label(c, 'en')} is no longer a creature: it does not return and stays purged",
+                              card=c.uid)
+            continue
         ctx.game.res.set_card(c, "purged-by", 0)
-        playing.put_into_play(ctx.game, c, c.owner)
-    return len(purged)
+        playing.put_into_play(ctx.game, c, c.owner, exhausted=bool(e.get("exhausted")),
+                              keep_controller=bool(e.get("under-owner")))
+        returned += 1
+    return returned
 
 
 @handler("exchange-control")
@@ -926,7 +1232,7 @@ def _archive_top(ctx: AbilityContext, e: dict[str, Any]) -> int:
     for c in top:
         with ctx.game.res.step("archive", "archives", f"Se archiva {ctx.game.label(c)} desde el mazo",
                                f"{ctx.game.label(c, 'en')} is archived from the deck", card=c.uid):
-            ctx.game.res.move(c, ctx.controller, "archives")
+            ctx.game.res.move(c, pid, "archives")  # "they archive the top card of their deck" (Hidrocatalogador)
     ctx.remembered = top
     return len(top)
 
@@ -955,6 +1261,24 @@ def _choose_one(ctx: AbilityContext, e: dict[str, Any]) -> int:
         options=tuple(Option(str(i), labels[i], labels[i]) for i in range(len(options)))))
     run_effects(ctx, options[int(chosen)])
     return 1
+
+
+@handler("resolve-bonus-icons")
+def _resolve_bonus_icons(ctx: AbilityContext, e: dict[str, Any]) -> int:
+    """Reveal a card and resolve its bonus icons as if it had been played (Alférez El-Samra): the card stays where it
+    is, and whatever stops bonus icons of played cards stops these too (KF172-GEN-59)."""
+    from judge.games.keyforge import playing
+
+    n = 0
+    for c in targets(ctx, e, rule="play-cards"):
+        icons = ctx.game.board.define(c).bonus
+        with ctx.game.res.step("reveal", "play-cards", f"Se revela {ctx.game.label(c)}: sus iconos se resuelven como si se jugara",
+                               f"{ctx.game.label(c, 'en')} is revealed: its icons resolve as if it were played", card=c.uid):
+            # As a played card's icons: the next card played after Flor de Fisión includes this one (Ultragravitrón,
+            # KF172-GEN-58).
+            playing.resolve_bonus_icons(ctx.game, c, icons, rule="play-cards")
+        n += len(icons)
+    return n
 
 
 @handler("play-card")
@@ -990,12 +1314,86 @@ def _put_under(ctx: AbilityContext, e: dict[str, Any]) -> int:
     return len(cards)
 
 
+@handler("attach")
+def _attach(ctx: AbilityContext, e: dict[str, Any]) -> int:
+    """Move an upgrade in play onto another creature (default: this card, when it is the upgrade). An upgrade
+    attached "to" the creature it is already on does not move: nothing happens, and nothing waits for it
+    (KF172-GEN-91)."""
+    game = ctx.game
+    upgrades = targets(ctx, e, rule="upgrades") if "target" in e else ctx.named("self")
+    onto = targets(ctx, e, "onto", rule="upgrades")
+    if not upgrades or not onto:
+        return 0
+    upgrade, host = upgrades[0], onto[0]
+    if not game.board.in_play(host) or game.position.find(upgrade.uid) is None:
+        return 0
+    if game.board.host_of(upgrade) is not None and game.board.host_of(upgrade).uid == host.uid:
+        game.res.note("already-attached", "upgrades", f"{game.label(upgrade)} ya está vinculada a {game.label(host)}: no pasa nada",
+                      f"{game.label(upgrade, 'en')} is already attached to {game.label(host, 'en')}: nothing happens",
+                      card=upgrade.uid)
+        return 0
+    with game.res.step("attach", "upgrades", f"{game.label(upgrade)} se vincula a {game.label(host)}",
+                       f"{game.label(upgrade, 'en')} is attached to {game.label(host, 'en')}", card=upgrade.uid):
+        game.res.attach(upgrade, host)
+    game.fire("attach", card=upgrade, host=host, player=ctx.controller)
+    return 1
+
+
+@handler("select")
+def _select(ctx: AbilityContext, e: dict[str, Any]) -> int:
+    """Only choose: the cards are named, for a later effect of the ability to act on all of them at once
+    ("target = chosen"): the creatures Exterminar, Exterminar chooses are destroyed together (KF172-CARD-48)."""
+    return len(targets(ctx, e, rule="for-each"))
+
+
+@handler("discard")
+def _discard(ctx: AbilityContext, e: dict[str, Any]) -> int:
+    """Discard chosen cards from where they are (DESCARTAR CARTAS). A card only looked at and not discarded stays
+    where it was: Reconocimiento's other card stays on top of the deck (KF172-CARD-98)."""
+    from judge.games.keyforge import playing
+
+    cards = targets(ctx, e, rule="discard-cards")
+    n = 0
+    done = []
+    for c in cards:
+        holder, zone = ctx.game.position.locate(c.uid)[0].id, ctx.game.board.zone_of(c)[1]
+        with ctx.game.res.step("discard", "discard-cards", f"Se descarta {ctx.game.label(c)}",
+                               f"{ctx.game.label(c, 'en')} is discarded", card=c.uid):
+            if zone == "hand":
+                playing.discarded_from_hand(ctx.game, c, holder)
+            elif ctx.game.board.in_play(c):
+                if not ctx.game.leave_play_by_effect(c, "discard", rule="discard-cards"):
+                    continue
+            elif not move_out_of_zone(ctx.game, c, c.owner, "discard", rule="discard-cards"):
+                continue  # a replacement sent it elsewhere: it was not discarded (KF172-GEN-07)
+        n += 1
+        done.append(c)
+    ctx.remembered = done  # "each card discarded this way" (Dysania): only the cards that were (KF172-GEN-07)
+    return n
+
+
 @handler("random-from-zone")
 def _random_from_zone(ctx: AbilityContext, e: dict[str, Any]) -> int:
     """Move cards chosen at random from a zone (archive a random card, purge a random archived card): the judge
     reports which card the table's random draw gave."""
     pid = player_of(ctx, e.get("player", "opponent"))
     zone = e.get("zone", "archives")
+    if zone == "under":
+        # A random card from under this card goes to its owner's zone (Jargogle on the opponent's turn, KF172-CARD-79).
+        source = ctx.source_card
+        pool = [c for c in (source.attached if source is not None else []) if c.get("under")]
+        n = min(amount(ctx, e), len(pool))
+        chosen = _ask_cards(ctx, pool, key="random-card", rule="archives", low=n, high=n,
+                            es="Carta(s) elegida(s) al azar de debajo de la carta", en="Card(s) chosen at random from under the card")
+        to = e.get("to", "discard")
+        for c in chosen:
+            with ctx.game.res.step("random-move", "archives", f"{ctx.game.label(c)} (al azar) va a {to} de su propietario",
+                                   f"{ctx.game.label(c, 'en')} (at random) goes to its owner's {to}", card=c.uid):
+                ctx.game.res.set_card(c, "under", False)
+                ctx.game.res.set_card(c, "face-down", False)
+                ctx.game.res.move(c, c.owner, to)
+        ctx.remembered = chosen
+        return len(chosen)
     pool = list(ctx.game.position.player(pid).zone(zone))
     n = min(amount(ctx, e), len(pool))
     chosen = _ask_cards(ctx, pool, key="random-card", rule="archives" if zone == "archives" else "discard-cards",
@@ -1008,3 +1406,170 @@ def _random_from_zone(ctx: AbilityContext, e: dict[str, Any]) -> int:
             ctx.game.res.move(c, ctx.controller if to == "archives" else c.owner, to)
     ctx.remembered = chosen
     return len(chosen)
+
+
+@handler("choose")
+def _choose(ctx: AbilityContext, e: dict[str, Any]) -> int:
+    """"Choose 2 creatures": the cards are named, nothing happens to them yet; later effects of the ability refer to
+    them (filter `chosen`, Tragar Entero, KF172-CARD-114)."""
+    return len(targets(ctx, e, rule="resolve-as-much-as-you-can"))
+
+
+@handler("flip-to-token")
+def _flip_to_token(ctx: AbilityContext, e: dict[str, Any]) -> int:
+    """The creature is turned face down and becomes a copy of its owner's token creature reference card. It neither
+    leaves nor enters play: damage, counters, states and upgrades stay on it (CRIATURAS FICHA; KF172-CARD-62/63/64)."""
+    game = ctx.game
+    n = 0
+    for c in targets(ctx, e, rule="token-creatures"):
+        if not game.board.in_play(c) or not game.board.is_creature(c):
+            continue
+        token = game.position.player(c.owner).values.get("token")
+        if not token:
+            game.res.note("no-token", "token-creatures", f"{c.owner} no tiene carta de referencia de criatura ficha",
+                          f"{c.owner} has no token creature reference card", card=c.uid)
+            continue
+        with game.res.step("flip-to-token", "token-creatures",
+                           f"{game.label(c)} se pone boca abajo: es una criatura ficha de su propietario ({c.owner})",
+                           f"{game.label(c, 'en')} is flipped face down: it is its owner's ({c.owner}) token creature",
+                           card=c.uid):
+            game.res.set_card(c, "token", token)
+            game.res.set_card(c, "face-down", True)
+        n += 1
+    game.check_state()
+    return n
+
+
+# Copies and abilities of other cards.
+
+@handler("copy-characteristics")
+def _copy_characteristics(ctx: AbilityContext, e: dict[str, Any]) -> int:
+    """Ciberclón: until this card leaves play it has the power of the card the target names (one an earlier effect of
+    the ability purged) and gains its armor, keywords and traits — as printed, without counters or what other cards
+    give it, so a Gel Mímico counts as the Gel Mímico, power 0 (KF172-CARD-26) — and as it last was in play, so an
+    Autolegionario that was a creature counts with power 5 (ABANDONA EL JUEGO, KF172-CARD-27). Gained after the card
+    entered play, an Omega keyword does not end the step (KF172-GEN-65)."""
+    game = ctx.game
+    found = targets(ctx, e, rule="leaves-play")
+    me = ctx.source_card
+    if not found or me is None or not game.board.in_play(me):
+        return 0
+    other = found[0]
+    known = game.last_known.get(other.uid)
+    if game.board.in_play(other) or not known:
+        game.res.note("not-purged", "if-you-do", f"{game.label(other)} no abandonó el juego: no hay nada que copiar",
+                      f"{game.label(other, 'en')} did not leave play: there is nothing to copy", card=other.uid)
+        return 0
+    base = game.board.catalog.lookup(str(known["base"]))
+    uids = {"uids": [me.uid]}
+    effects: list[dict[str, Any]] = [{"modify": "set-power", "value": int(known["base-power"]), "target": uids}]
+    if base.armor:
+        effects.append({"modify": "armor", "amount": base.armor, "target": uids})
+    effects += [{"modify": "keyword", "keyword": k, "amount": v, "target": uids} for k, v in base.keywords]
+    effects += [{"modify": "trait", "trait": t, "target": uids} for t in base.traits]
+    lasting = list(game.position.values.get("lasting", []))
+    lasting += [{"source": me.uid, "controller": ctx.controller, "duration": "while-in-play", "card": me.card,
+                 "effect": effect} for effect in effects]
+    with game.res.step("copy-characteristics", "leaves-play",
+                       f"{game.label(me)} toma el Poder ({known['base-power']}), la Armadura, las palabras clave y los "
+                       f"rasgos impresos de {base.name_es}, tal como estaba al abandonar el juego",
+                       f"{game.label(me, 'en')} takes the printed power ({known['base-power']}), armor, keywords and "
+                       f"traits of {base.name_en}, as it was when it left play", card=me.uid):
+        game.res.set_value("lasting", lasting)
+    game.check_state()
+    return 1
+
+
+@handler("trigger-ability")
+def _trigger_ability(ctx: AbilityContext, e: dict[str, Any]) -> int:
+    """Replicador: one ability of that trigger (default "after-reap") of the target resolves, without using or
+    exhausting the card; with several, the active player chooses which (KF172-CARD-99). ``as-if-yours``: it resolves
+    as if this ability's controller controlled that card (COMO SI FUERA TUYO, KF172-GEN-20, KF172-GEN-63)."""
+    from judge.core.decisions import Option, Question
+
+    game = ctx.game
+    trigger = str(e.get("trigger", "after-reap"))
+    n = 0
+    for c in targets(ctx, e, rule="using-cards-through-other-cards"):
+        abilities = game.abilities_of(c, trigger)
+        if not abilities:
+            game.res.note("no-ability", "resolve-as-much-as-you-can", f"{game.label(c)} no tiene esa habilidad",
+                          f"{game.label(c, 'en')} has no such ability", card=c.uid)
+            continue
+        ability = abilities[0]
+        if len(abilities) > 1:
+            chosen = game.res.ask(Question(
+                key="ability", player=decider(ctx, e), rule="active-player",
+                prompt_es=f"¿Qué habilidad de {game.label(c)} se resuelve?",
+                prompt_en=f"Which ability of {game.label(c, 'en')} resolves?",
+                options=tuple(Option(str(i), a.get("label", f"Habilidad {i + 1}"), a.get("label", f"Ability {i + 1}"))
+                              for i, a in enumerate(abilities))))
+            ability = abilities[int(chosen)]
+        as_if = ctx.controller if e.get("as-if-yours") and c.controller != ctx.controller else None
+        before = game.as_if_yours.get(c.uid)
+        if as_if:
+            game.as_if_yours[c.uid] = as_if
+            game.res.note("as-if-yours", "as-if-yours", "Se resuelve como si la controlases: el control no cambia",
+                          "It resolves as if you controlled it: control does not change", card=c.uid)
+        try:
+            game.run_ability(c, ability, label_es=f"Habilidad de {game.label(c)}", label_en=f"Ability of {game.label(c, 'en')}")
+        finally:
+            if as_if:
+                if before is None:
+                    game.as_if_yours.pop(c.uid, None)
+                else:
+                    game.as_if_yours[c.uid] = before
+        n += 1
+    return n
+
+
+@handler("move-to-battleline")
+def _move_to_battleline(ctx: AbilityContext, e: dict[str, Any]) -> int:
+    """Autolegionario: the card goes to a flank of the battleline of the player whose ability this is ("your
+    battleline"). A card is only in its controller's battleline: used "as if it were yours", nothing gives you
+    control of it, so it does not move (CONTROL, KF172-CARD-12)."""
+    from judge.games.keyforge import playing
+
+    game = ctx.game
+    n = 0
+    for c in targets(ctx, e, rule="move"):
+        if not game.board.in_play(c):
+            continue
+        if c.controller != ctx.controller:
+            game.res.note("not-controlled", "control",
+                          f"{game.label(c)} no es tuya: no puede entrar en tu línea de batalla sin un cambio de control",
+                          f"{game.label(c, 'en')} is not yours: it cannot enter your battleline without a change of control",
+                          card=c.uid)
+            continue
+        with game.res.step("to-battleline", "flank", f"{game.label(c)} se pone en un flanco de la línea de batalla",
+                           f"{game.label(c, 'en')} is put on a flank of the battleline", card=c.uid):
+            playing.put_creature_into_play(game, c, c.controller, rule="flank", entering=False)
+        n += 1
+    return n
+
+
+@handler("give-text-box")
+def _give_text_box(ctx: AbilityContext, e: dict[str, Any]) -> int:
+    """Credo de la Crianza: for the remainder of the turn the ``to`` creature gains the text box (abilities and
+    keywords) of the ``from`` card, revealed; its self-references name the creature that gains it (TEXTO
+    AUTORREFERENCIAL, KF172-GEN-92), and its restrictions join the creature's own (KF172-GEN-90)."""
+    game = ctx.game
+    revealed = targets(ctx, e, "from", rule="self-referential-text")
+    if not revealed:
+        return 0
+    game.res.note("reveal", "self-referential-text", f"Se revela {game.label(revealed[0])}",
+                  f"{game.label(revealed[0], 'en')} is revealed", card=revealed[0].uid)
+    receivers = targets(ctx, e, "to", rule="self-referential-text")
+    if not receivers:
+        return 0
+    entry: dict[str, Any] = {"source": ctx.source, "controller": ctx.controller, "duration": "turn",
+                             "effect": {"modify": "gain-text-box", "of": game.board.define(revealed[0]).id,
+                                        "target": {"uids": [c.uid for c in receivers]}}}
+    source = ctx.source_card
+    if source is not None:
+        entry["card"] = source.card
+    with game.res.step("lasting", "lasting-effects",
+                       f"{', '.join(game.label(c) for c in receivers)} obtiene el cuadro de texto de {game.label(revealed[0])} este turno",
+                       f"{', '.join(game.label(c, 'en') for c in receivers)} gains the text box of {game.label(revealed[0], 'en')} this turn"):
+        game.res.set_value("lasting", [*game.position.values.get("lasting", []), entry])
+    return len(receivers)

@@ -77,6 +77,11 @@ class AbilityContext:
         if name == "each-neighbor":
             card = self.source_card
             return self.game.board.neighbors(card) if card is not None else []
+        if name == "defender-neighbors":
+            # Each neighbor of the creature this one fights (Terrordáctilo's "Antes de luchar:").
+            uid = self.event.get("defender")
+            found = pos.find(uid) if uid else None
+            return self.game.board.neighbors(found[2]) if found and self.game.board.in_play(found[2]) else []
         if name == "event-card":
             # The card the triggering event is about ("after a creature is destroyed, purge it"): only while it is
             # still where the event left it — a card that has moved on is a new object for these effects.
@@ -107,6 +112,10 @@ class Game:
         """Cards marked for destruction in the destruction batch under way."""
         self.leaving: set[str] = set()
         self.destroyed_fighting: dict[str, str] = {}
+        self.fight_redirect: dict[str, str] = {}
+        """Attacker uid → the creature it deals its fight damage to instead of the defender (Gabos Brazoslargos)."""
+        self._neighbors_kept: set[str] = set()
+        """Creatures destroyed together whose neighbours were recorded before any of them left play (KF172-GEN-75)."""
         self.last_known: dict[str, dict[str, Any]] = {}
         self.destroyed_abilities: dict[str, list[dict[str, Any]]] = {}
         self.as_if_yours: dict[str, str] = self.board.as_if_yours
@@ -114,6 +123,10 @@ class Game:
         """What cards that left play were just before leaving (houses, power), for the rest of an ability."""
         """uid of a creature destroyed in a fight → uid of the creature it was fighting."""
         self._destroying = False
+        self.forge_cancelled = False
+        """Set by an ability that stops the key being forged ("they do not forge that key", Llave Falsificada)."""
+        self._left_play: list[dict[str, Any]] = []
+        """"After this card leaves play" events of cards destroyed together, waiting for the batch to be gone."""
 
     def _moved(self, card: CardState, from_zone: str, to_zone: str) -> None:
         # A card that leaves the purged zone is no longer "purged by" anything: even purged again later, the card
@@ -180,24 +193,92 @@ class Game:
         for source, effect in self.board.constant_effects():
             if effect.get("modify") == "cannot-be-stolen":
                 owner = effect.get("_lasting", {}).get("controller", source.controller)
-                protected = owner if effect.get("player", "you") == "you" else self.position.opponent(owner)
+                who = effect.get("player", "you")
+                if who == "host":
+                    # An upgrade's "this creature gains 'your æmber cannot be stolen'": the host's controller
+                    # (Descombobulador).
+                    host = self.board.host_of(source)
+                    protected = host.controller if host is not None else None
+                else:
+                    protected = owner if who == "you" else self.position.opponent(owner)
                 if protected == victim:
+                    # Nothing can be stolen, so a replacement of the steal has nothing to replace (KF172-GEN-40).
                     self.res.note("cannot-steal", "cannot-vs-must", f"El Æmbar de {victim} no se puede robar ({self.label(source)})",
                                   f"{victim}'s Æmber cannot be stolen ({self.label(source, 'en')})")
                     return 0
+        if amount:
+            for source, effect in self.board.constant_effects():
+                if effect.get("modify") == "steal-becomes-capture":
+                    # EFECTOS DE SUSTITUCIÓN (Gargantodonte): each æmber that would be stolen is captured instead by a
+                    # creature of the active player; with no such creature nothing happens (KF172-CARD-54), and as
+                    # nothing was stolen, "after æmber is stolen" does not follow (KF172-CARD-53).
+                    self.res.note("replaced", "replacement-effects",
+                                  f"Efecto de sustitución ({self.label(source)}): el Æmbar que se iba a robar se captura",
+                                  f"Replacement effect ({self.label(source, 'en')}): the Æmber that would be stolen is captured",
+                                  card=source.uid)
+                    self._capture_instead_of_steal(victim, amount)
+                    return 0
+        supply = self.supply_instead(victim)
         with self.res.step("steal", rule, f"{thief} roba {amount} Æmbar", f"{thief} steals {amount} Æmber"):
-            self.res.set_player(victim, "amber", self.amber(victim) - amount)
+            if supply is not None and amount:
+                # Pixies de Po: taken from the common supply, and still stolen ("if you do" holds: KF172-GEN-38).
+                self._note_from_supply(supply)
+            else:
+                self.res.set_player(victim, "amber", self.amber(victim) - amount)
             self.res.set_player(thief, "amber", self.amber(thief) + amount)
         if amount:
             self.fire("stolen", player=thief, amount=amount)
         return amount
 
-    def capture(self, creature: CardState, amount: int, *, rule: str = "capture") -> int:
-        victim = self.position.opponent(creature.controller)
+    def supply_instead(self, victim: str) -> CardState | None:
+        """The card whose replacement makes æmber stolen or captured from ``victim``'s pool come from the common supply
+        instead (Pixies de Po), if any."""
+        for source, effect in self.board.constant_effects():
+            if effect.get("modify") == "aember-from-supply":
+                owner = effect.get("_lasting", {}).get("controller", source.controller)
+                if (owner if effect.get("player", "you") == "you" else self.position.opponent(owner)) == victim:
+                    return source
+        return None
+
+    def _note_from_supply(self, supply: CardState) -> None:
+        self.res.note("from-supply", "replacement-effects",
+                      f"Efecto de sustitución ({self.label(supply)}): se toma de la reserva común",
+                      f"Replacement effect ({self.label(supply, 'en')}): it is taken from the common supply",
+                      card=supply.uid)
+
+    def _capture_instead_of_steal(self, victim: str, amount: int) -> None:
+        creatures = self.board.battleline(self.active)
+        if not creatures:
+            self.res.note("no-target", "resolve-as-much-as-you-can",
+                          "El jugador activo no controla criaturas que puedan capturarlo: no ocurre nada",
+                          "The active player controls no creature that could capture it: nothing happens")
+            return
+        for _ in range(amount):
+            if len(creatures) == 1:
+                creature = creatures[0]
+            else:
+                chosen = self.res.ask(Question(key="target", player=self.active, rule="capture",
+                                               prompt_es="¿Qué criatura captura 1 Æmbar?",
+                                               prompt_en="Which creature captures 1 Æmber?",
+                                               options=tuple(Option(c.uid, self.label(c), self.label(c, "en"),
+                                                                    self.board.define(c).names()) for c in creatures)))
+                creature = next(c for c in creatures if c.uid == chosen)
+            self.capture(creature, 1, victim=victim)
+
+    def capture(self, creature: CardState, amount: int, *, rule: str = "capture", victim: str | None = None) -> int:
+        # A creature used "as if you controlled it" captures from your opponent's pool (COMO SI FUERA TUYO,
+        # KF172-GEN-20: Sequis through Replicador). ``victim``: whose pool, when the effect says (Crasosaurio).
+        if victim is None:
+            victim = self.position.opponent(self.as_if_yours.get(creature.uid, creature.controller))
         amount = min(amount, self.amber(victim))
+        supply = self.supply_instead(victim) if amount else None
         with self.res.step("capture", rule, f"{self.label(creature)} captura {amount} Æmbar",
                            f"{self.label(creature, 'en')} captures {amount} Æmber", card=creature.uid):
-            self.res.set_player(victim, "amber", self.amber(victim) - amount)
+            if supply is not None:
+                # Pixies de Po: the æmber comes from the common supply, and is still captured (KF172-GEN-41).
+                self._note_from_supply(supply)
+            else:
+                self.res.set_player(victim, "amber", self.amber(victim) - amount)
             self.res.set_card(creature, "amber", int(creature.get("amber", 0)) + amount)
         if amount:
             self.fire("captured", card=creature, player=creature.controller, amount=amount)
@@ -205,40 +286,124 @@ class Game:
 
     # Damage (TABLA DE RESOLUCIÓN DE DAÑO).
 
-    def deal_damage(self, hits: Iterable[tuple[CardState, int]], *, source: str | None = None,
-                    fight: dict[str, Any] | None = None, rule: str = "damage") -> dict[str, int]:
-        """Deal pending damage to each creature at once; return the damage actually dealt per uid."""
-        hits = [(c, n) for c, n in hits if n > 0 and self.board.in_play(c)]
+    def deal_damage(self, hits: Iterable[tuple[Any, ...]], *, source: str | None = None,
+                    fight: dict[str, Any] | None = None, rule: str = "damage", by: str | None = None) -> dict[str, int]:
+        """Deal pending damage to each creature at once; return the damage actually dealt per uid.
+
+        A hit is ``(creature, amount)`` or ``(creature, amount, source uid)``; ``source`` is the card dealing it (None
+        for a bonus icon, which the game deals: DAÑO, FUENTE DE, KF172-GEN-28). In a fight (``fight`` given) a hit
+        with its own source is that creature's power; damage keeps its source and its fight when a replacement moves
+        it to another creature (KF172-CARD-16, KF172-CARD-38)."""
+        todo = []
+        for hit in hits:
+            creature, amount = hit[0], hit[1]
+            src = hit[2] if len(hit) > 2 else source
+            power = hit[3] if len(hit) > 3 else (fight is not None and len(hit) > 2)
+            if amount > 0 and self.board.in_play(creature):
+                todo.append({"card": creature, "amount": amount, "source": src, "fight": fight is not None,
+                             "power": power})
         dealt: dict[str, int] = {}
-        if not hits:
+        if not todo:
             return dealt
         with self.res.step("damage", rule, "Se inflige daño pendiente", "Pending damage is dealt"):
-            for creature, amount in hits:
-                dealt[creature.uid] = self._prevent_and_deal(creature, amount)
-            damaged = [c for c, _ in hits if dealt.get(c.uid)]
+            todo = self._replace_dealing(todo)
+            self._armor_prevented: list[tuple[CardState, int]] = []
+            landed = []
+            for hit in todo:
+                amount = self._prevent(hit["card"], hit["amount"], hit["source"])
+                if amount > 0:
+                    landed.append({**hit, "amount": amount})
+            landed = self._after_prevention(landed)
+            for hit in landed:
+                creature = hit["card"]
+                name_es, name_en = self.label(creature), self.label(creature, "en")
+                with self.res.step("dealt", "order.damage.4", f"{name_es} sufre {hit['amount']} de daño",
+                                   f"{name_en} is dealt {hit['amount']} damage", card=creature.uid):
+                    self.res.set_card(creature, "damage", int(creature.get("damage", 0)) + hit["amount"])
+                dealt[creature.uid] = dealt.get(creature.uid, 0) + hit["amount"]
+            damaged = list({h["card"].uid: h["card"] for h in landed}.values())
             destroyed = []
-            for creature, _ in hits:
+            for creature in damaged:
                 if self.board.in_play(creature) and self._lethal(creature):
                     destroyed.append(creature)
-            poisoned = [self.position.find(u)[2] for u in (fight or {}).get("poisoned", ()) if dealt.get(u) and self.position.find(u)]
-            for creature in poisoned:
-                if creature not in destroyed and self.board.in_play(creature):
+            # VENENO: damage dealt by a poisonous creature's power in a fight destroys the creature it is dealt to,
+            # also when a replacement deals it to another creature (KF172-CARD-16).
+            for hit in landed:
+                creature, src = hit["card"], self._card(hit["source"])
+                if hit["power"] and src is not None and self.board.keyword(src, "poison") \
+                        and creature not in destroyed and self.board.in_play(creature):
                     self.res.note("poison", "poison", f"Veneno: {self.label(creature)} queda destruida",
                                   f"Poison: {self.label(creature, 'en')} is destroyed", card=creature.uid)
                     destroyed.append(creature)
             if destroyed:
-                self.destroy(destroyed, rule="order.damage.4", fight=fight)
+                # Destroyed "in a fight": by damage dealt in the fight's damage step (not before it), wherever a
+                # replacement put that damage (KF172-CARD-29, KF172-CARD-38).
+                in_fight = {h["card"].uid for h in landed if h["fight"]}
+                by_fight = [c for c in destroyed if c.uid in in_fight]
+                others = [c for c in destroyed if c.uid not in in_fight]
+                self.destroy(by_fight + others, rule="order.damage.4", fight=fight if by_fight else None,
+                             fight_only={c.uid for c in by_fight})
             pending = []
+            for creature, prevented in self._armor_prevented:
+                pending += self.collect("armor-prevented", card=creature, player=creature.controller, amount=prevented)
             for creature in damaged:
-                pending += self.collect("damaged", card=creature, player=creature.controller, amount=dealt[creature.uid])
+                pending += self.collect("damaged", card=creature, player=creature.controller, amount=dealt[creature.uid],
+                                        by=by)
             self.resolve_pending(pending)
         return dealt
 
-    def _prevent_and_deal(self, creature: CardState, amount: int) -> int:
+    def _card(self, uid: str | None) -> CardState | None:
+        found = self.position.find(uid) if uid else None
+        return found[2] if found else None
+
+    def _damage_effects(self, kind: str) -> list[tuple[CardState, dict[str, Any]]]:
+        """Constant effects of one kind whose condition (``if``) holds now."""
+        from judge.games.keyforge.effects import condition
+
+        out = []
+        for source, effect in self.board.constant_effects():
+            if effect.get("modify") != kind:
+                continue
+            if "if" in effect and not condition(AbilityContext(self, source.uid, source.controller), effect["if"]):
+                continue
+            out.append((source, effect))
+        return out
+
+    def _replace_dealing(self, hits: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """EFECTOS DE SUSTITUCIÓN: a card that would deal damage and does something else instead (Id del Hombro).
+        It applies whenever the card tries to deal damage, even damage that would then be prevented (KF172-CARD-71);
+        a card that deals none (Escaramuza, Elusivo) or damage a bonus icon deals are not it (KF172-CARD-72,
+        KF172-GEN-54). The replacement happens once per damage event."""
+        keep = []
+        replaced: dict[str, tuple[CardState, dict[str, Any]]] = {}
+        effects = self._damage_effects("instead-of-dealing-damage")
+        for hit in hits:
+            src = self._card(hit["source"])
+            match = next(((s, e) for s, e in effects if src is not None and self.board.affects(s, e, src)), None)
+            if match is None:
+                keep.append(hit)
+                continue
+            replaced.setdefault(src.uid, (src, match[1]))
+        for src, effect in replaced.values():
+            self.run_replacement(src, effect,
+                                 f"Efecto de sustitución: en vez de infligir daño, {self.label(src)} hace otra cosa",
+                                 f"Replacement effect: instead of dealing damage, {self.label(src, 'en')} does something else",
+                                 f"Sustitución de {self.label(src)}", f"Replacement of {self.label(src, 'en')}")
+        return keep
+
+    def run_replacement(self, source: CardState, effect: dict[str, Any], text_es: str, text_en: str,
+                        label_es: str, label_en: str) -> None:
+        """What a constant "instead" effect does in place of the event it replaces, resolved as one ability."""
+        with self.res.step("replaced", "replacement-effects", text_es, text_en, card=source.uid):
+            self.run_ability(source, {"trigger": "constant", "effects": effect.get("effects", [])},
+                             label_es=label_es, label_en=label_en, rule="replacement-effects")
+
+    def _prevent(self, creature: CardState, amount: int, source: str | None) -> int:
+        """Steps 1-3 of the damage table: what is left of the pending damage after prevention and armor."""
         name_es, name_en = self.label(creature), self.label(creature, "en")
         with self.res.step("pending-damage", "pending-damage", f"{name_es}: {amount} de daño pendiente",
                            f"{name_en}: {amount} pending damage", card=creature.uid):
-            if self.board.cannot_be_dealt_damage(creature):
+            if self.board.cannot_be_dealt_damage(creature) or self._cannot_be_dealt_damage_by(creature, source):
                 self.res.note("prevent", "order.damage.1", "Invulnerable / no se le puede infligir daño: se evita todo",
                               "Invulnerable / cannot be dealt damage: all of it is prevented", card=creature.uid)
                 return 0
@@ -254,12 +419,79 @@ class Game:
                                    f"Armor prevents {prevented}", card=creature.uid):
                     self.res.set_card(creature, "armor-used", int(creature.get("armor-used", 0)) + prevented)
                 amount -= prevented
-            if amount <= 0:
-                return 0
-            with self.res.step("dealt", "order.damage.4", f"{name_es} sufre {amount} de daño",
-                               f"{name_en} is dealt {amount} damage", card=creature.uid):
-                self.res.set_card(creature, "damage", int(creature.get("damage", 0)) + amount)
-            return amount
+                # "After this creature prevents damage with its armor" (Maruck el Señalado, KF172-GEN-10): it
+                # resolves with the other effects that wait for this damage.
+                self._armor_prevented.append((creature, prevented))
+            return max(0, amount)
+
+    def _cannot_be_dealt_damage_by(self, creature: CardState, source: str | None) -> bool:
+        """"Cannot be dealt damage by …" (Héroe Fervoroso): only damage whose source matches ``from``; a bonus icon's
+        damage has no card source (KF172-GEN-28)."""
+        from judge.games.keyforge.targets import matches
+
+        src = self._card(source)
+        if src is None:
+            return False
+        for s, e in self._damage_effects("cannot-be-dealt-damage-by"):
+            if not self.board.affects(s, e, creature):
+                continue
+            specs = e.get("from", [])
+            for spec in specs if isinstance(specs, list) else [specs]:
+                if matches(self.board, {**spec, "all": True}, src, controller=s.controller, source=s):
+                    return True
+        return False
+
+    def _after_prevention(self, hits: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """Between preventing damage (steps 1-3) and dealing it (step 4): replacements that deal it to another
+        creature (Doble Sombrío), effects that change it (Undagnathus) and effects that deal it to one more creature
+        (Bahorrinador). They come after armor, so the creature that takes it over does not use its own armor on it
+        (KF172-CARD-39, KF172-GEN-09, KF172-CARD-115)."""
+        out = []
+        redirects = self._damage_effects("redirect-damage")
+        for hit in hits:
+            creature = hit["card"]
+            to = next((s for s, e in redirects if s.uid != creature.uid and self.board.in_play(s)
+                       and s.uid not in self.leaving and self.board.affects(s, e, creature)), None)
+            if to is not None:
+                self.res.note("redirect", "replacement-effects",
+                              f"Efecto de sustitución: el daño a {self.label(creature)} lo sufre {self.label(to)} en su lugar",
+                              f"Replacement effect: the damage to {self.label(creature, 'en')} is dealt to {self.label(to, 'en')} instead",
+                              card=to.uid)
+                hit = {**hit, "card": to}
+            out.append(hit)
+        for hit in out:
+            for s, e in self._damage_effects("double-damage"):
+                if self.board.affects(s, e, hit["card"]):
+                    self.res.note("double", "order.damage.4", f"Se duplica el daño a {self.label(hit['card'])}",
+                                  f"The damage to {self.label(hit['card'], 'en')} is doubled", card=hit["card"].uid)
+                    hit["amount"] *= 2
+            # "It takes an additional 2" (Distracción Letal): an increase of this same damage, not new damage, so
+            # each copy adds its amount once and none of them sees another's increase (KF172-CARD-37).
+            for s, e in self._damage_effects("extra-damage"):
+                if self.board.affects(s, e, hit["card"]):
+                    extra = int(e.get("amount", 0))
+                    self.res.note("extra-damage", "order.damage.4",
+                                  f"{self.label(hit['card'])} sufre {extra} de daño adicional",
+                                  f"{self.label(hit['card'], 'en')} takes {extra} additional damage", card=hit["card"].uid)
+                    hit["amount"] += extra
+        # "Also dealt to": once, from the damage the first creature is dealt; the copy makes no further copies, so
+        # two neighbouring Bahorrinador each take the damage once (KF172-CARD-15). It keeps the source (KF172-CARD-16).
+        # Decision: like a redirected hit it comes after the prevention steps, so the card taking the copy does not
+        # prevent it again (the sources only rule on the redirection, KF172-CARD-39).
+        copies = []
+        for hit in out:
+            for s, e in self._damage_effects("also-dealt-damage"):
+                if s.uid == hit["card"].uid or not self.board.affects(s, e, hit["card"]):
+                    continue
+                if e.get("fights") and not hit["fight"]:
+                    # "During fights" is read as the damage of the fight's damage step (order.fight.3-4), not what
+                    # "Antes de luchar" effects deal: the sources do not say, and only the fight itself is certain.
+                    continue
+                self.res.note("also-dealt", "damage", f"El daño a {self.label(hit['card'])} también lo sufre {self.label(s)}",
+                              f"The damage to {self.label(hit['card'], 'en')} is also dealt to {self.label(s, 'en')}",
+                              card=s.uid)
+                copies.append({**hit, "card": s})
+        return out + copies
 
     def _lethal(self, creature: CardState) -> bool:
         if creature.uid in {c.uid for c in self.marked}:
@@ -272,6 +504,8 @@ class Game:
 
     def check_state(self) -> None:
         """Destroy creatures whose damage reaches their power, and power-0 creatures (DAÑO, PODER)."""
+        for card in [c for c in self.board.creatures() if not self.board.is_creature(c) and c.uid not in self.leaving]:
+            self.leave_battleline(card)
         lethal = [c for c in self.board.creatures() if self._lethal(c) and c.uid not in self.leaving]
         zero = [c for c in lethal if not c.get("damage")]
         for c in zero:
@@ -279,6 +513,21 @@ class Game:
                           f"{self.label(c, 'en')} has power 0 and no damage: it is destroyed", card=c.uid)
         if lethal:
             self.destroy(lethal, rule="damage")
+
+    def leave_battleline(self, card: CardState) -> None:
+        """A card that is no longer a creature leaves the battleline for its controller's artifacts (the effect that
+        made it a creature ended): it does not leave play, so its counters and tokens, æmber included, stay on it,
+        while its upgrades, which only attach to creatures, are discarded (Animador, KF172-CARD-07)."""
+        with self.res.step("leaves-battleline", "KF172-CARD-07",
+                           f"{self.label(card)} ya no es una criatura: vuelve a la fila de artefactos",
+                           f"{self.label(card, 'en')} is no longer a creature: it goes back to the artifacts", card=card.uid):
+            for upgrade in [u for u in card.attached if not u.get("under") and not u.get("grafted")]:
+                self.res.note("upgrade-discarded", "upgrades", f"Se descarta la mejora {self.label(upgrade)}",
+                              f"Upgrade {self.label(upgrade, 'en')} is discarded", card=upgrade.uid)
+                self.res.move(upgrade, upgrade.owner, "discard")
+                if upgrade.controller != upgrade.owner:
+                    self.res.set_controller(upgrade, upgrade.owner)
+            self.res.move(card, card.controller, "artifacts")
 
     def heal(self, creature: CardState, amount: int | str) -> int:
         current = int(creature.get("damage", 0))
@@ -291,7 +540,7 @@ class Game:
     # Destruction (DESTRUIDA, order.destroyed.*).
 
     def destroy(self, cards: Iterable[CardState], *, rule: str = "destroyed", fight: dict[str, Any] | None = None,
-                sacrifice: bool = False) -> list[CardState]:
+                sacrifice: bool = False, fight_only: set[str] | None = None) -> list[CardState]:
         """Mark cards for destruction; the outermost call resolves "Destruida:" and puts them in the discard."""
         newly = []
         marked_uids = {c.uid for c in self.marked}
@@ -305,7 +554,9 @@ class Game:
                 self.res.note("invulnerable", "invulnerable", f"{self.label(card)} es invulnerable: no puede ser destruida",
                               f"{self.label(card, 'en')} is invulnerable: it cannot be destroyed", card=card.uid)
                 continue
-            if card.get("ward"):
+            if card.get("ward") and self.board.is_creature(card):
+                # Ward protects a creature; on a card that is an artifact again it only waits until the card is a
+                # creature once more (KF172-CARD-07).
                 self.remove_ward(card, "destroyed")
                 continue
             newly.append(card)
@@ -319,7 +570,7 @@ class Game:
                 self.res.set_card(card, "marked", True)
                 # A card resolves only the "Destruida:" abilities it had when it was marked (DESTRUIDA).
                 self.destroyed_abilities[card.uid] = self.abilities_of(card, "destroyed")
-                if fight:
+                if fight and (fight_only is None or card.uid in fight_only):
                     other = fight.get("defender") if card.uid == fight.get("attacker") else fight.get("attacker")
                     self.destroyed_fighting[card.uid] = other
             self.marked.extend(newly)
@@ -375,6 +626,12 @@ class Game:
         self.marked = []
         if not still:
             return gone
+        # Cards destroyed together leave play at the same time: the neighbours each had just before leaving are those
+        # of the battleline before any of them left (KF172-GEN-75).
+        for c in still:
+            if self.board.is_creature(c):
+                self.board.last_neighbors[c.uid] = [n.uid for n in self.board.neighbors(c)]
+                self._neighbors_kept.add(c.uid)
         with self.res.step("to-discard", "order.destroyed.3", "Las cartas destruidas van a la pila de descartes",
                            "Destroyed cards go to the discard pile"):
             ordered = self._order_same_owner(still)
@@ -391,12 +648,22 @@ class Game:
         for card in as_it_was:
             if self.board.define(card).is_creature:
                 self.count_this_turn(card.controller, "friendly-destroyed")
+                if card.uid in self.destroyed_fighting:
+                    # "Destroyed in a fight this turn" (Cofre de Guerra), counted for the creature's controller.
+                    self.count_this_turn(card.controller, "destroyed-in-fight")
         pending = []
         for card in as_it_was:
             # "That creature" is the card in its owner's discard pile; one a "Destruida:" effect sent elsewhere is
             # not found there (KF172-CARD-06).
             pending += self.collect("destroyed", card=card, player=card.controller,
                                     fighting=self.destroyed_fighting.get(card.uid), zone=f"{card.owner}.discard")
+        # "After this card leaves play" effects of the cards destroyed together wait until all of them are gone (the
+        # æmber on each has gone to its opponent by then, KF172-GEN-03) and share the window of "after a creature is
+        # destroyed": a creature that such an effect puts into play was not in play when the others left, so it
+        # does not see them destroyed (Gebuk and Espartasaurio, KF172-CARD-56).
+        left, self._left_play = self._left_play, []
+        for info in left:
+            pending += self.collect("leaves-play", **info)
         if pending:
             with self.res.step("after-destroyed", "order.destroyed.4",
                                "Efectos «después de que una criatura sea destruida»",
@@ -446,9 +713,21 @@ class Game:
     def leaves_play(self, card: CardState, zone: str, *, rule: str = "leaves-play", to_player: str | None = None,
                     index: int | None = None) -> None:
         owner = to_player or card.owner
+        _, was_zone, _, was_index, _ = self.position.locate(card.uid)
+        left_info = {"card": card, "player": card.controller, "zone": f"{owner}.{zone}",
+                     "position": was_index if was_zone == "battleline" else None, "line": card.controller}
         is_creature = self.board.is_creature(card)
+        if card.uid in self._neighbors_kept:
+            self._neighbors_kept.discard(card.uid)
+        elif is_creature:
+            self.board.last_neighbors[card.uid] = [n.uid for n in self.board.neighbors(card)]
+        base = self.board.base_define(card)
+        base_power = self.board.battleline_power(card, base)
         self.last_known[card.uid] = {"houses": self.board.houses(card), "power": self.board.power(card),
-                                     "controller": card.controller}
+                                     "controller": card.controller,
+                                     # The card as printed, as it last was in play (what Ciberclón copies:
+                                     # KF172-CARD-26, KF172-CARD-27).
+                                     "base": base.id, "base-power": base.power if base_power is None else base_power}
         self.leaving.add(card.uid)
         where_es = {"discard": "la pila de descartes", "hand": "la mano", "archives": "los archivos", "deck": "el mazo",
                     "purged": "la zona de purgadas"}.get(zone, zone)
@@ -486,6 +765,8 @@ class Game:
                     continue
                 self.res.note("upgrade-discarded", "leaves-play", f"Se descarta la mejora {self.label(upgrade)}",
                               f"Upgrade {self.label(upgrade, 'en')} is discarded", card=upgrade.uid)
+                # Out of play a creature played as an upgrade is a creature again (KF172-GEN-27).
+                self.res.set_card(upgrade, "as-upgrade", False)
                 self.res.move(upgrade, upgrade.owner, "discard")
                 self.res.set_controller(upgrade, upgrade.owner)
             self._end_lasting_on(card)
@@ -498,6 +779,12 @@ class Game:
                 self.run_ability(card, ability, label_es=f"Al abandonar el juego: {self.label(card)}",
                                  label_en=f"On leaving play: {self.label(card, 'en')}")
         self.leaving.discard(card.uid)
+        # "After this card leaves play" (lasting effects waiting for it): at once, or, for cards destroyed together,
+        # once the whole batch has left (see _after_destroyed).
+        if self._destroying:
+            self._left_play.append(left_info)
+        else:
+            self.fire("leaves-play", **left_info)
 
     def last_known_houses(self, card: CardState) -> set[str]:
         known = self.last_known.get(card.uid)
@@ -507,8 +794,10 @@ class Game:
         self.res.set_card(card, "marked", False)
         self.marked = [c for c in self.marked if c.uid != card.uid]
 
-    def make_token(self, pid: str) -> bool:
-        """CRIATURAS FICHA: the top card of the deck enters play face down, exhausted, on a flank, as the token."""
+    def make_token(self, pid: str, card: CardState | None = None) -> bool:
+        """CRIATURAS FICHA: the top card of the deck enters play face down, exhausted, on a flank, as the token.
+        ``card``: another card made a token "as if it were the top card of your deck" (Invasores del Espacio, Ofrenda
+        a Kiligog: KF172-ERR-12, KF172-ERR-17)."""
         from judge.games.keyforge import playing
 
         token = self.position.player(pid).values.get("token")
@@ -517,13 +806,15 @@ class Game:
             self.res.note("no-token", "token-creatures", f"{pid} no tiene carta de referencia de criatura ficha: no se crea",
                           f"{pid} has no token creature reference card: nothing is made")
             return False
-        if not deck:
+        if card is None and not deck:
             self.res.note("no-token", "token-creatures", "El mazo está vacío: no se crea la criatura ficha",
                           "The deck is empty: no token creature is made")
             return False
-        card = deck[0]
+        card = deck[0] if card is None else card
         with self.res.step("make-token", "token-creatures", f"{pid} crea una criatura ficha", f"{pid} makes a token creature",
                            card=card.uid):
+            if card.get("under"):
+                self.res.set_card(card, "under", False)
             self.res.set_card(card, "token", token)
             self.res.set_card(card, "face-down", True)
             playing.put_creature_into_play(self, card, pid, rule="token-creatures")
@@ -536,6 +827,9 @@ class Game:
             return False
         with self.res.step("raise-tide", "tide", f"{pid} sube la marea", f"{pid} raises the tide"):
             self.res.set_value("tide", pid)
+        # "After a player raises the tide" waits only for a tide that actually rose: already high, there is no
+        # event (KF172-GEN-61).
+        self.fire("raise-tide", player=pid)
         return True
 
     def swap(self, a: CardState, b: CardState) -> bool:
@@ -627,8 +921,15 @@ class Game:
 
     def abilities_of(self, card: CardState, trigger: str) -> list[dict[str, Any]]:
         """The card's abilities with this trigger: printed ones (unless its text is blank) and granted ones."""
-        return [{**a, "_granter": granter} if granter != card.uid else a
-                for a, granter in self.board.abilities(card) if a.get("trigger") == trigger]
+        found = [{**a, "_granter": granter} if granter != card.uid else a
+                 for a, granter in self.board.abilities(card) if a.get("trigger") == trigger]
+        # "Each friendly creature's play effect is a play/reap effect" (Arúspice Kompsos, constant ``also-trigger``):
+        # its "Jugar:" abilities also resolve as "Después de cosechar:" ones (KF172-CARD-09).
+        for source, effect in self.board.constant_effects():
+            if effect.get("modify") == "also-trigger" and effect.get("as") == trigger and effect.get("from") != trigger \
+                    and self.board.affects(source, effect, card):
+                found += [{**a, "trigger": trigger} for a in self.abilities_of(card, str(effect.get("from")))]
+        return found
 
     def run_ability(self, card: CardState, ability: dict[str, Any], *, label_es: str, label_en: str,
                     event: dict[str, Any] | None = None, rule: str | None = None) -> None:
@@ -665,15 +966,16 @@ class Game:
         # the card that made them has left play (EFECTOS DURADEROS).
         for n, lasting in enumerate(self.position.values.get("lasting", [])):
             ability = lasting.get("ability")
-            if not ability or ability.get("event") != event:
+            if not ability or ability.get("event") != event or self.board.lasting_waiting(lasting):
                 continue
             source = self.lasting_source(lasting)
             if self._event_matches(source, ability, info):
-                if lasting.get("duration") == "next-time":
-                    # "La próxima vez": it applies once, the next time the event begins this turn, then ends.
+                if lasting.get("duration") in ("next-time", "once"):
+                    # "La próxima vez": it applies once, the next time the event begins this turn, then ends ("once":
+                    # the same with no end of turn, e.g. "if Magda la Rata leaves play", KF172-ERR-14).
                     remaining = [e for e in self.position.values.get("lasting", []) if e is not lasting]
-                    self.res.note("next-time-used", "lasting-effects", "El efecto «la próxima vez» se aplica y termina",
-                                  "The 'next time' effect applies and ends")
+                    self.res.note("next-time-used", "lasting-effects", "El efecto duradero se aplica una vez y termina",
+                                  "The lasting effect applies once and ends")
                     self.res.set_value("lasting", remaining or None)
                 es, en = f"Efecto duradero de {self.label(source)}", f"Lasting effect of {self.label(source, 'en')}"
                 pending.append(self.pending(source, f"lasting{n}:{event}", es, en,
@@ -697,13 +999,23 @@ class Game:
                              Triggered(card, ability, info))
                 for i, ability in enumerate(self.abilities_of(card, trigger))]
 
-    def resolve_pending(self, pending: list[Pending[Triggered]]) -> None:
+    def resolve_pending(self, pending: list[Pending[Triggered]],
+                        refresh: Callable[[], list[Pending[Triggered]]] | None = None) -> None:
         """Resolve simultaneous abilities in the active player's order; one whose card has left play meanwhile does
         not, unless it resolves from anywhere (a "Jugar:" ability of an action)."""
         if not pending:
             return
 
         def run(p: Pending[Triggered]) -> None:
+            # A "Jugar:" ability triggered "an additional time" (Oficial Científico Morfeus) resolves again right after
+            # itself, before the active player picks the next ability of the window (KF172-CARD-91).
+            for again in range(int(getattr(p.item, "ability", {}).get("_repeat", 1)) if isinstance(p.item, Triggered) else 1):
+                if again:
+                    self.res.note("again", "order.simultaneous", "Se resuelve una vez adicional",
+                                  "It resolves an additional time")
+                run_once(p)
+
+        def run_once(p: Pending[Triggered]) -> None:
             t = p.item
             if self.board.in_play(t.card):
                 self.run_ability(t.card, t.ability, label_es=p.label_es, label_en=p.label_en, event=t.event, rule=t.rule)
@@ -722,7 +1034,7 @@ class Game:
             self.run_ability(t.card, t.ability, label_es=p.label_es, label_en=p.label_en, event=t.event, rule=t.rule)
 
         order_simultaneous(self.res, pending, policy=ACTIVE_PLAYER_ORDERS, players=[self.active],
-                           rule="order.simultaneous", resolve=run)
+                           rule="order.simultaneous", resolve=run, refresh=refresh)
 
     def _event_matches(self, card: CardState, ability: dict[str, Any], info: dict[str, Any]) -> bool:
         from judge.games.keyforge.targets import matches
@@ -739,8 +1051,18 @@ class Game:
                 return False
         if "fighting-self" in f and info.get("fighting") != card.uid:
             return False
+        if "host" in f:
+            # "After you attach this upgrade to <a card>": the creature it was attached to (Bláster de García).
+            host = info.get("host")
+            if host is None or not matches(self.board, {**f["host"], "all": True}, host, controller=card.controller,
+                                           source=card):
+                return False
+        if "how" in f and info.get("how") != f["how"]:
+            return False  # "used to fight" (Pequeña Niff, KF172-CARD-93)
         if "house" in f and info.get("house") != f["house"]:
             return False
+        if f.get("by-bonus-icon") and info.get("by") != "bonus-icon":
+            return False  # "dealt damage by a damage bonus icon" (Maleficornio, KF172-GEN-51)
         if "played-on" in f and f["played-on"] not in info.get("played-on", ()):
             return False
         if f.get("not-self") and subject is not None and subject.uid == card.uid:
@@ -764,6 +1086,8 @@ class Game:
         cost = self.board.key_cost(pid) if cost is None else cost
         if not self.can_forge(pid, cost):
             return False
+        if self._forge_replaced(pid):
+            return False
         with self.res.step("forge", rule, f"{pid} forja una llave ({cost} Æmbar)", f"{pid} forges a key ({cost} Æmber)"):
             self._spend(pid, cost)
             keys = self.position.player(pid).values.get("keys", 0)
@@ -783,6 +1107,26 @@ class Game:
                               f"{pid} forges their third key and wins the game")
                 raise GameOver(pid)
         return True
+
+    def _forge_replaced(self, pid: str) -> bool:
+        """"If a player would forge a key" abilities (Llave Falsificada) resolve before the key is forged; one of them
+        may stop it, and then nothing is spent (EFECTOS DE SUSTITUCIÓN, KF172-ERR-13)."""
+        pending = []
+        for _, zone, card in list(self.position.all_cards()):
+            if zone not in IN_PLAY or card.get("grafted") or card.get("under"):
+                continue
+            for i, ability in enumerate(self.abilities_of(card, "would-forge")):
+                whose = ability.get("whose", "each")
+                if (whose == "yours" and card.controller != pid) or (whose == "opponents" and card.controller == pid):
+                    continue
+                pending.append(self.pending(card, f"{card.uid}:would-forge:{i}", f"Efecto de {self.label(card)}",
+                                            f"Effect of {self.label(card, 'en')}", Triggered(card, ability, {"player": pid})))
+        if not pending:
+            return False
+        self.forge_cancelled = False
+        self.resolve_pending(pending)
+        cancelled, self.forge_cancelled = self.forge_cancelled, False
+        return cancelled
 
     def _spend(self, pid: str, cost: int) -> None:
         """Spend æmber for a key: from the pool, and from cards that allow it in any combination — the active

@@ -11,15 +11,22 @@ from judge.games.keyforge.game import AbilityContext, Game, Triggered
 
 
 def play(game: Game, card: CardState) -> None:
-    d = game.board.define(card)
     pid = game.active
-    played = dict(game.position.values.get("plays", {}))
-    played[card.card] = played.get(card.card, 0) + 1
     with game.res.step("play", "play-cards", f"{pid} juega {game.label(card)}", f"{pid} plays {game.label(card, 'en')}",
                        card=card.uid):
+        # A permission is used by the card as it is in the hand: an Imitación that could only be played through
+        # Desplazamiento de Fase uses it up, whatever it copies (KF172-CARD-33).
+        _choose_form(game, card)  # as a creature or as an upgrade, before any permission is used (KF172-GEN-24)
         _use_permission(game, card)
+        _become_copy(game, card)
+        d = game.board.define(card)
+        played = dict(game.position.values.get("plays", {}))
+        # The rule of six counts a copy as the card it copies (KF172-GEN-83, KF172-GEN-84).
+        played[d.id] = played.get(d.id, 0) + 1
         game.res.set_value("plays", played)
         game.count_this_turn(pid, "plays")
+        # By card type too, for "not more than 1 card of each card type each turn" (Kaupe, KF172-GEN-25).
+        game.count_this_turn(pid, f"plays-{'creature' if d.is_creature else d.type}")
         game.res.set_value("actions-this-step", int(game.position.values.get("actions-this-step", 0)) + 1)
         if game.position.values.get("first-turn"):
             game.res.set_value("first-turn-cards", int(game.position.values.get("first-turn-cards", 0)) + 1)
@@ -53,11 +60,7 @@ def play(game: Game, card: CardState) -> None:
                                "Omega: after it is played this step ends (pending effects still resolve)", card=card.uid):
                 game.res.set_value("step-ended", True)
         # order.play.2: bonus icons, top to bottom.
-        if d.bonus:
-            with game.res.step("bonus-icons", "order.play.2", "Iconos de bonificación, de arriba abajo",
-                               "Bonus icons, top to bottom", card=card.uid):
-                for icon in d.bonus:
-                    bonus_icon(game, card, icon)
+        resolve_bonus_icons(game, card, d.bonus)
         # order.play.3: "Play:" and "after you play" effects, in the active player's order.
         with game.res.step("play-effects", "order.play.3", "Efectos «Jugar:» y «después de jugar»",
                            "'Play:' and 'after you play' effects", card=card.uid):
@@ -66,7 +69,10 @@ def play(game: Game, card: CardState) -> None:
                 game.resolve_pending(game.collect("play", **info))
             pending: list[Pending[Any]] = []
             if game.position.find(card.uid):
+                again = _play_effect_repeats(game, card)
                 for i, ability in enumerate(game.abilities_of(card, "play")):
+                    if again:
+                        ability = {**ability, "_repeat": 1 + again}
                     pending.append(game.pending(card, f"{card.uid}:play:{i}", f"«Jugar:» de {game.label(card)}",
                                                 f"'Play:' of {game.label(card, 'en')}",
                                                 Triggered(card, ability, info, needs_card_in_play=False, rule="play-abilities"),
@@ -76,12 +82,23 @@ def play(game: Game, card: CardState) -> None:
             if d.type != "action" and game.position.find(card.uid):
                 # "después de entrar en juego" resolves with "Jugar:" (order.play.3)
                 pending += game.collect("enters-play", card=card, player=card.controller)
-            game.resolve_pending(pending)
+                host = game.board.host_of(card) if d.type == "upgrade" else None
+                if host is not None:
+                    # "After you attach this upgrade to …" waits for its play too (Bláster de García).
+                    pending += game.collect("attach", card=card, host=host, player=pid)
+            # "After a card is played but before it resolves" (Traje de Protección) is in this window too, but the
+            # active player must resolve it before the card's "Jugar:" (KF172-GEN-72). Decision: those resolve first,
+            # then the rest in the active player's order.
+            first = [p for p in pending if _before_resolving(p)]
+            if first:
+                game.resolve_pending(first)
+            game.resolve_pending([p for p in pending if p not in first])
             if not game.rules.play_triggers_before_play_effects():
                 # A lasting effect created while this window was open (Acceso a la Biblioteca played by Agujero de
-                # Gusano Salvaje) waits for this play too: the window is still open (KF172-CARD-05).
+                # Gusano Salvaje) waits for this play too: the window is still open (KF172-CARD-05). What had to come
+                # before the "Jugar:" cannot join once that has begun (KF172-CARD-113).
                 seen = {p.value for p in pending}
-                late = [p for p in game.collect("play", **info) if p.value not in seen]
+                late = [p for p in game.collect("play", **info) if p.value not in seen and not _before_resolving(p)]
                 game.resolve_pending(late)
         # order.play.4: an action goes to the discard pile.
         if d.type == "action":
@@ -89,20 +106,75 @@ def play(game: Game, card: CardState) -> None:
             if found and found[1] == "revealed":
                 with game.res.step("action-to-discard", "order.play.4", "La acción va a la pila de descartes",
                                    "The action goes to the discard pile", card=card.uid):
+                    game.res.set_card(card, "copy-of", 0)  # in the discard pile it is Imitación again
                     game.res.move(card, card.owner, "discard")
         game.check_state()
 
 
-def put_into_play(game: Game, card: CardState, controller: str) -> None:
-    """PONER EN JUEGO: the card enters play without being played — no bonus icons, no "Jugar:", no play restriction;
-    "after it enters play" effects still resolve, and Treachery still applies (it applies whenever it enters play)."""
+def _choose_form(game: Game, card: CardState) -> None:
+    """A creature that may be played as an upgrade instead (Astromóvil Explorador): the player chooses the form among
+    those allowed — from the hand, whatever the rules allow for each (an upgrade "whenever an upgrade could be
+    played", KF172-GEN-23 to GEN-25); played by an effect from elsewhere, either, as an upgrade needs a creature to go
+    on (Exhumar's "creature" only says which card may be chosen, KF172-GEN-26)."""
+    from judge.games.keyforge.board import Board
+
     d = game.board.define(card)
-    if game.board.keyword(card, "treachery"):
+    if d.as_upgrade is None or card.get("as-upgrade"):
+        return
+    found = game.position.find(card.uid)
+    if found and found[1] == "hand":
+        board = Board(game.position, game.board.catalog)
+        forms, _ = game.rules.legal_play_forms(game.position, board, card, game.position.player(game.active).values.get("house"))
+    else:
+        forms = ["creature", "upgrade"] if game.board.creatures() else ["creature"]
+    if not forms:
+        return
+    if len(forms) == 1:
+        form = forms[0]
+        game.res.note("forced-form", "upgrades" if form == "upgrade" else "play-cards",
+                      f"Solo puede jugarse como {'mejora' if form == 'upgrade' else 'criatura'}",
+                      f"It can only be played as {'an upgrade' if form == 'upgrade' else 'a creature'}", card=card.uid)
+    else:
+        form = game.res.ask(Question(key="play-as", player=game.active, rule="upgrades",
+                                     prompt_es=f"¿Juegas {game.label(card)} como criatura o como mejora?",
+                                     prompt_en=f"Do you play {game.label(card, 'en')} as a creature or as an upgrade?",
+                                     options=(Option("creature", "Criatura", "Creature"), Option("upgrade", "Mejora", "Upgrade"))))
+    if form == "upgrade":
+        game.res.set_card(card, "as-upgrade", True)
+
+
+def _before_resolving(p: Pending[Any]) -> bool:
+    item = p.item
+    return isinstance(item, Triggered) and bool(item.ability.get("filter", {}).get("before-resolving"))
+
+
+def _play_effect_repeats(game: Game, card: CardState) -> int:
+    """How many additional times each "Jugar:" ability of this played card is triggered: "after you play a creature
+    with a play effect, trigger its play effect an additional time" (Oficial Científico Morfeus, KF172-CARD-91) —
+    every "Jugar:" it has, gained ones too (¡A la Carga!)."""
+    from judge.games.keyforge.targets import matches
+
+    n = 0
+    for source, effect in game.board.constant_effects():
+        if effect.get("modify") == "repeat-play-effects" and source.controller == game.active \
+                and matches(game.board, {**effect.get("filter-card", {"kind": "creature"}), "all": True}, card,
+                            controller=game.active, source=source):
+            n += int(effect.get("times", 1))
+    return n
+
+
+def put_into_play(game: Game, card: CardState, controller: str, *, exhausted: bool = False,
+                  keep_controller: bool = False, index: int | None = None) -> None:
+    """PONER EN JUEGO: the card enters play without being played — no bonus icons, no "Jugar:", no play restriction;
+    "after it enters play" effects still resolve, and Treachery still applies (it applies whenever it enters play).
+    ``exhausted``/``keep_controller``: the effect says "exhausted and under its owner's control" (General Sherman)."""
+    d = game.board.define(card)
+    if not keep_controller and enters_under_opponent(game, card):
         controller = game.position.opponent(controller)
     with game.res.step("put-into-play", "put-into-zone", f"{game.label(card)} se pone en juego (no se juega)",
                        f"{game.label(card, 'en')} is put into play (not played)", card=card.uid):
         if d.is_creature:
-            put_creature_into_play(game, card, controller)
+            put_creature_into_play(game, card, controller, index=index)
         elif d.type == "artifact":
             _artifact_enters(game, card, controller)
         elif d.type == "upgrade":
@@ -110,8 +182,19 @@ def put_into_play(game: Game, card: CardState, controller: str) -> None:
         else:
             game.res.note("cannot-put", "put-into-zone", "Una acción no se pone en juego", "An action is not put into play")
             return
+        if exhausted and not card.get("exhausted"):
+            game.res.set_card(card, "exhausted", True)
     game.check_state()
     game.fire("enters-play", card=card, player=card.controller)
+
+
+def enters_under_opponent(game: Game, card: CardState) -> bool:
+    """Treachery, or a card's own "enters play under your opponent's control" (Mangante Gruñón): it applies every time
+    the card enters play — played, put into play or returned to play (KF172-GEN-02, KF172-CARD-20)."""
+    if game.board.keyword(card, "treachery"):
+        return True
+    return any(a.get("trigger") == "constant" and a.get("effect", {}).get("modify") == "enters-play-under-opponent"
+               for a in game.board.define(card).abilities)
 
 
 def _artifact_enters(game: Game, card: CardState, controller: str) -> None:
@@ -121,6 +204,39 @@ def _artifact_enters(game: Game, card: CardState, controller: str) -> None:
     _enters_exhausted(game, card)
 
 
+def _become_copy(game: Game, card: CardState) -> None:
+    """A card played as a copy of another (Imitación, Gel Mímico: constant ``played-as-copy``) becomes that card as it
+    is played, so everything the play checks and does follows the copy: Alpha (KF172-GEN-04, KF172-GEN-05,
+    KF172-CARD-60), the rule of six (KF172-GEN-83), bonus icons (KF172-CARD-73), house (KF172-CARD-69), Deploy and
+    "enters play ready" (KF172-CARD-58). A copy the rules do not allow cannot be played: the card stays in hand."""
+    from judge.core.errors import IllegalPlayError
+    from judge.games.keyforge.targets import resolve_target
+
+    spec = next((a["effect"] for a in game.board.define(card).abilities if a.get("trigger") == "constant"
+                 and a.get("effect", {}).get("modify") == "played-as-copy"), None)
+    if spec is None:
+        return
+    with game.res.step("copy", "play-cards", f"{game.label(card)} se juega como copia de otra carta",
+                       f"{game.label(card, 'en')} is played as a copy of another card", card=card.uid):
+        ctx = AbilityContext(game, card.uid, game.active)
+        found = resolve_target(game, spec.get("of", {"choose": 1}), ctx, rule="play-cards", verb="copy")
+        if not found:
+            return
+        # A copy of a copy is what that card is now (no ruling; the copied card is already "the basic card").
+        copied = game.board.define(found[0])
+        values = game.position.values
+        if copied.keyword("alpha") and int(values.get("actions-this-step", 0)) > 0:
+            raise IllegalPlayError(f"as a copy of {copied.name_es} it has Alpha, and something was already played, used "
+                                   "or discarded this step: it cannot be played and stays in hand", rule=game.rules.cite("alpha"),
+                                   es=f"como copia de {copied.name_es} tiene Alfa y ya se jugó, usó o descartó algo en este "
+                                      "paso: no se puede jugar y vuelve a la mano")
+        if values.get("plays", {}).get(copied.id, 0) + values.get("uses", {}).get(copied.id, 0) >= 6:
+            raise IllegalPlayError(f"{copied.name_es} (or copies of it) was already played or used 6 times this turn",
+                                   es=f"{copied.name_es} (o sus copias) ya se jugó o usó 6 veces este turno",
+                                   rule=game.rules.cite("rule-of-six"))
+        game.res.set_card(card, "copy-of", copied.id)
+
+
 def _use_permission(game: Game, card: CardState) -> None:
     """A card played through a "you may play one … card" effect uses that permission up."""
     from judge.games.keyforge.board import Board
@@ -128,11 +244,42 @@ def _use_permission(game: Game, card: CardState) -> None:
     # The first card that matches a "you may play one non-X card" permission uses it up, even a card of the active
     # house (KF172-CARD-101, Robot Ayudante).
     board = Board(game.position, game.board.catalog)
-    index = game.rules.play_permission(game.position, board, card)
-    if index is None or index < 0:
+    options = game.rules.permission_options(game.position, board, card)
+    if not options or any(kind == "unlimited" for kind, _, _ in options):
         return  # no permission used, or a constant one that is never used up
+    chosen = options[0]
+    lasting_now = game.position.values.get("lasting", [])
+
+    def signature(option: tuple[str, Any, CardState | None]) -> str:
+        # Permissions that allow the same cards in the same way are interchangeable: no choice to make.
+        kind, ref, src = option
+        effect = dict(lasting_now[ref].get("effect", {})) if kind == "lasting" else {"source": ref}
+        effect.pop("count", None)
+        return repr(sorted(effect.items()))
+
+    if len({signature(o) for o in options}) > 1:
+        # Each permission is separate: a card uses one of them, and the active player chooses which, leaving the
+        # other for a later card (Oficial de Coms. Kirby and Capitana Val Jericó, KF172-CARD-23).
+        labels = [(game.label(src), game.label(src, "en")) if src is not None else ("efecto duradero", "lasting effect")
+                  for _, _, src in options]
+        answer = game.res.ask(Question(
+            key="permission", player=game.active, rule="active-player",
+            prompt_es=f"¿Qué permiso usa {game.label(card)}?", prompt_en=f"Which permission does {game.label(card, 'en')} use?",
+            options=tuple(Option(str(i), labels[i][0], labels[i][1],
+                                 (*board.define(src).names(), src.uid) if src is not None else ())
+                          for i, (_, _, src) in enumerate(options))))
+        chosen = options[int(answer)]
+    kind, ref, _ = chosen
+    if kind == "constant":
+        with game.res.step("permission", "play-cards", "Se usa el permiso de jugar una carta más",
+                           "The permission to play one more card is used", card=card.uid):
+            game.count_this_turn(game.active, f"permission:{ref}")
+        return
+    index = ref
     lasting = [dict(e) for e in game.position.values.get("lasting", [])]
     effect = dict(lasting[index]["effect"])
+    if effect.get("count") == "all":
+        return  # "you may play cards of …" without a number is never used up (Acción Coordinada)
     effect["count"] = int(effect.get("count", 1)) - 1
     lasting[index] = {**lasting[index], "effect": effect}
     with game.res.step("permission", "play-cards", "Se usa el permiso de jugar una carta más",
@@ -185,14 +332,23 @@ def _enter_text(ctype: str) -> tuple[str, str]:
 def _enters_exhausted(game: Game, card: CardState) -> None:
     """A card enters play exhausted unless an effect says otherwise; a card's own "enters play ready / enraged /
     stunned" applies as it enters (its text is read as printed: KF172-CARD-107)."""
+    from judge.games.keyforge.effects import condition
+
     kind = "creature" if game.board.is_creature(card) else game.board.define(card).type
     state: dict[str, bool] = {"exhausted": True}
     for s_, e in game.board.constant_effects():
-        if e.get("modify") == "enters-play-ready" and s_.controller == card.controller and e.get("kind", "creature") == kind:
+        # "Your creatures enter play ready": a creature you own is yours even when it enters play under your
+        # opponent's control (Mangante Gruñón and Bruja del Ocaso, KF172-CARD-17).
+        if e.get("modify") == "enters-play-ready" and s_.controller in (card.controller, card.owner) \
+                and e.get("kind", "creature") == kind:
             state["exhausted"] = False
         if e.get("modify") == "enters-play-state" and e.get("target", "self") != "self" and game.board.affects(s_, e, card):
+            # "While you have 4 æmber or more, your non-Untamed creatures enter play ready": the condition is read
+            # for the card that has the ability, which is already in play as it enters and so applies to itself too
+            # (Fandángulo, KF172-CARD-49).
+            if "if" in e and not condition(AbilityContext(game, s_.uid, s_.controller), e["if"]):
+                continue
             state.update({k: bool(v) for k, v in e.get("state", {}).items()})
-    from judge.games.keyforge.effects import condition
 
     for ability in game.board.define(card).abilities:
         e = ability.get("effect", {})
@@ -208,11 +364,16 @@ def _enters_exhausted(game: Game, card: CardState) -> None:
 
 
 def put_creature_into_play(game: Game, card: CardState, controller: str, *, rule: str = "flank",
-                           entering: bool = True) -> None:
-    """A creature enters play on a flank of its controller's battleline (Deploy: anywhere) — the player chooses."""
+                           entering: bool = True, index: int | None = None) -> None:
+    """A creature enters play on a flank of its controller's battleline (Deploy: anywhere) — the player chooses;
+    ``index``: the effect names the place ("in Gebuk's position in the battleline", KF172-CARD-56)."""
     line = game.board.battleline(controller)
     options: list[Option] = []
-    if game.board.keyword(card, "deploy") and len(line) >= 2:
+    if index is not None:
+        game.res.note("position", "put-into-zone", f"{game.label(card)} entra en la posición {index} de la línea de batalla",
+                      f"{game.label(card, 'en')} enters position {index} of the battleline", card=card.uid)
+        index = min(index, len(line))
+    elif game.board.keyword(card, "deploy") and len(line) >= 2:
         for i in range(len(line) + 1):
             left = game.label(line[i - 1]) if i else "—"
             right = game.label(line[i]) if i < len(line) else "—"
@@ -220,7 +381,8 @@ def put_creature_into_play(game: Game, card: CardState, controller: str, *, rule
         rule = "deploy"
     elif line:
         options = [Option("left", "Flanco izquierdo", "Left flank"), Option("right", "Flanco derecho", "Right flank")]
-    index = 0
+    if index is None:
+        index = 0
     if options:
         chosen = game.res.ask(Question(key="flank", player=game.active, rule=rule,
                                        prompt_es=f"¿Dónde entra {game.label(card)} en la línea de batalla?",
@@ -253,10 +415,88 @@ def attach_upgrade(game: Game, upgrade: CardState) -> None:
         host = next(c for c in creatures if c.uid == chosen)
     game.res.attach(upgrade, host)
     game.res.set_controller(upgrade, game.active)
+    if any(a.get("trigger") == "constant" and a.get("effect", {}).get("modify") == "control"
+           for a in game.board.define(upgrade).abilities) and host.controller != upgrade.controller:
+        # "You control this creature" (Collarín de Subordinación) takes effect as the upgrade attaches; control
+        # effects rank by when they began, the most recent winning, so a later one (Hipnorrayo) takes the creature
+        # back while the upgrade stays on it (CONTROL, KF172-GEN-18). Decision: the position keeps no timestamps, so
+        # the creature stays where the last control change left it, also if the upgrade later leaves play alone.
+        change_control(game, host, upgrade.controller)
+
+
+def _icons_blocked(game: Game, pid: str) -> CardState | None:
+    """The card whose constant ability stops ``pid`` resolving bonus icons (Maestra de la Orden Gris), if any."""
+    for source, effect in game.board.constant_effects():
+        if effect.get("modify") == "no-bonus-icons":
+            owner = effect.get("_lasting", {}).get("controller", source.controller)
+            if (owner if effect.get("player", "opponent") == "you" else game.position.opponent(owner)) == pid:
+                return source
+    return None
+
+
+def _replaced_icon(game: Game, pid: str, icon: str) -> str:
+    """EFECTOS DE SUSTITUCIÓN on a bonus icon ("resolve it as a capture icon instead", "steal 1 instead"): they share
+    one window, so the active player may use one and then another that applies to the result — a bonus icon made a
+    capture by Ánfora de Captura, then that capture made a steal by Escriba Favian (KF172-GEN-60)."""
+    declined: set[int] = set()
+    while True:
+        offers = [(i, s, e) for i, (s, e) in enumerate(game.board.constant_effects())
+                  if e.get("modify") == "replace-bonus-icon" and i not in declined
+                  and e.get("_lasting", {}).get("controller", s.controller) == pid
+                  and e.get("icon", "any") in (icon, "any") and e.get("with") != icon]
+        if not offers:
+            return icon
+        i, source, effect = offers[0]
+        declined.add(i)
+        new = effect["with"]
+        if game.ask_yes_no(pid, "replacement-effects",
+                           f"¿Resuelves el icono «{icon}» como «{new}» ({game.label(source)})?",
+                           f"Do you resolve the '{icon}' icon as '{new}' ({game.label(source, 'en')})?"):
+            game.res.note("replaced", "replacement-effects", f"El icono «{icon}» se resuelve como «{new}»",
+                          f"The '{icon}' icon is resolved as '{new}'", card=source.uid)
+            icon = new
+            if icon == "steal":
+                return icon
+
+
+def resolve_bonus_icons(game: Game, card: CardState, icons: tuple[str, ...], *, rule: str = "order.play.2") -> None:
+    """Resolve a played card's bonus icons, top to bottom — also a card resolved "as if you had played it"
+    (Ultragravitrón). The next card played this turn after Flor de Fisión resolves each icon one additional time;
+    that effect is used up by that card even if it has no icons (KF172-GEN-58)."""
+    extra = 0
+    lasting = list(game.position.values.get("lasting", []))
+    for n, entry in enumerate(lasting):
+        effect = entry.get("effect", {})
+        if effect.get("modify") == "extra-bonus-icons" and entry.get("controller") == game.active:
+            extra = int(effect.get("times", 1))
+            del lasting[n]
+            game.res.note("extra-icons", "lasting-effects",
+                          f"Efecto duradero: cada icono de bonificación se resuelve {extra} vez/veces más",
+                          f"Lasting effect: each bonus icon resolves {extra} more time(s)", card=card.uid)
+            game.res.set_value("lasting", lasting or None)
+            break
+    if not icons:
+        return
+    with game.res.step("bonus-icons", rule, "Iconos de bonificación, de arriba abajo",
+                       "Bonus icons, top to bottom", card=card.uid):
+        for icon in icons:
+            for _ in range(1 + extra):
+                bonus_icon(game, card, icon)
 
 
 def bonus_icon(game: Game, card: CardState, icon: str) -> None:
     pid = game.active
+    blocker = _icons_blocked(game, pid)
+    if blocker is not None:
+        # "Cannot resolve bonus icons on cards they play" also covers icons resolved "as if you had played it"
+        # (Alférez El-Samra, KF172-GEN-59).
+        game.res.note("no-bonus-icon", "restrictions", f"{game.label(blocker)} impide resolver el icono «{icon}»",
+                      f"{game.label(blocker, 'en')} stops the '{icon}' icon from resolving", card=card.uid)
+        return
+    icon = _replaced_icon(game, pid, icon)
+    if icon == "steal":
+        game.steal(pid, 1)
+        return
     rule = f"{icon}-bonus-icon"
     if icon == "aember":
         game.gain(pid, 1, rule=rule, card=card.uid)
@@ -277,7 +517,7 @@ def bonus_icon(game: Game, card: CardState, icon: str) -> None:
             return
         target = _choose_creature(game, pool, rule, "¿A qué criatura inflige 1 daño el icono?",
                                   "Which creature does the icon deal 1 damage to?")
-        game.deal_damage([(target, 1)], source=None, rule=rule)  # not dealt by the card (ICONOS DE BONIFICACIÓN)
+        game.deal_damage([(target, 1)], source=None, rule=rule, by="bonus-icon")  # not dealt by the card (ICONOS DE BONIFICACIÓN)
     elif icon == "draw":
         game.draw(pid, 1, rule=rule)
     elif icon == "discard":

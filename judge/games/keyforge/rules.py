@@ -24,7 +24,7 @@ ZONES = ("hand", "deck", "discard", "archives", "purged", "battleline", "artifac
 CARD_STATE = {
     "exhausted": bool, "stun": bool, "enrage": bool, "ward": bool, "face-down": bool, "elusive-used": bool,
     "damage": int, "amber": int, "power": int, "armor-used": int, "token": str, "purged-by": str, "grafted": bool,
-    "under": bool,
+    "under": bool, "copy-of": str, "as-upgrade": bool,
 }
 """Card state a position may give a card; named counters are written ``counter-<name> = N``."""
 PLAYER_VALUES = {"amber", "keys", "chains", "houses", "house", "name", "token"}
@@ -50,7 +50,7 @@ RULE_KEYS = frozenset({
     "resolve-as-much-as-you-can", "restrictions", "return", "rule-of-six", "sacrifice", "scrap", "search",
     "shuffle", "skirmish", "splash-attack", "steal", "stun", "swap", "taunt", "tide", "token-creatures",
     "treachery", "turn-sequence", "turn.step-1-forge", "turn.step-3-play-discard-use", "turn.step-5-draw",
-    "unforge", "upgrades", "use-artifacts", "use-creatures", "using-cards-through-other-cards", "ward",
+    "unforge", "upgrades", "use-artifacts", "self-referential-text", "use-creatures", "using-cards-through-other-cards", "ward",
 })
 """Every rule key the KeyForge code cites (a test checks that each resolves in every ruleset's document)."""
 
@@ -114,8 +114,9 @@ class KeyForge(Ruleset):
         return [abilities[int(chosen)]]
 
     def controller_on_play(self, game: Game, card: CardState) -> str:
-        """17.2 CONTROL: a played card is controlled by the active player; Treachery gives it to the opponent."""
-        if game.board.keyword(card, "treachery"):
+        """17.2 CONTROL: a played card is controlled by the active player; Treachery (or the card's own "enters play
+        under your opponent's control") gives it to the opponent."""
+        if playing.enters_under_opponent(game, card):
             return game.position.opponent(game.active)
         return game.active
 
@@ -143,7 +144,23 @@ class KeyForge(Ruleset):
 
     def cannot_use(self, game: Game, card: CardState, how: str) -> bool:
         """Whether a constant ability forbids using this card in this way (Blorb cannot reap)."""
-        return any(e.get("modify") == "cannot-use" and e.get("use", how) == how and game.board.affects(s, e, card)
+        # `except` = the only way it may still be used ("can only fight"); removing a stun is then allowed too, as
+        # the stunned creature is used by that way (ATURDIR).
+        def forbids(e: dict[str, Any]) -> bool:
+            if "except" in e:
+                return how not in (e["except"], "unstun")
+            return e.get("use", how) == how
+
+        def lifted(e: dict[str, Any]) -> bool:
+            # "Cannot be used unless its controller has discarded a card this turn" (Atadura Terrena,
+            # KF172-CARD-11): `unless` is read from the side of the card's controller ("you" is that player).
+            if "unless" not in e:
+                return False
+            from judge.games.keyforge.effects import condition
+            from judge.games.keyforge.game import AbilityContext
+
+            return condition(AbilityContext(game, card.uid, card.controller), e["unless"])
+        return any(e.get("modify") == "cannot-use" and forbids(e) and game.board.affects(s, e, card) and not lifted(e)
                    for s, e in game.board.constant_effects())
 
     def allowed_houses(self, game: Game, options: list[str], must: set[str], cannot: set[str]) -> list[str]:
@@ -177,6 +194,8 @@ class KeyForge(Ruleset):
         catalog = self.catalog_for(position)
         for _, _, card in position.all_cards():
             card.card = catalog.lookup(card.card).id
+            if card.state.get("copy-of"):
+                card.state["copy-of"] = catalog.lookup(str(card.state["copy-of"])).id
         return position
 
     def validate(self, position: Position) -> list[Problem]:
@@ -241,17 +260,30 @@ class KeyForge(Ruleset):
             if pid not in position.players:
                 problems.append(Problem(where, f"unknown player {pid!r}", f"jugador desconocido {pid!r}"))
         if attached and d.type != "upgrade" and not d.keyword("gigantic") and not card.get("grafted") \
-                and not card.get("under"):
+                and not card.get("under") and not (card.get("as-upgrade") and d.as_upgrade is not None):
             problems.append(Problem(where, f"{d.name_es} is a {d.type}, only upgrades (or a gigantic creature's other "
                                            "half) are attached to creatures",
                                     f"{d.name_es} es {d.type}: solo las mejoras (o la otra mitad de una criatura "
                                     "gigantesca) se vinculan a criaturas"))
-        if not attached and zone == "battleline" and not d.is_creature:
+        creature_in_battleline = any(a.get("trigger") == "constant" and a.get("effect", {}).get("modify") == "creature-in-battleline"
+                                     for a in d.abilities)
+        if card.state.get("copy-of"):
+            try:
+                copied = catalog.lookup(str(card.state["copy-of"]))
+            except UnknownCardError as exc:
+                return [Problem(f"{where}.copy-of", str(exc))]
+            creature_in_battleline = creature_in_battleline or any(
+                a.get("trigger") == "constant" and a.get("effect", {}).get("modify") == "creature-in-battleline"
+                for a in copied.abilities)
+        # A token creature may be any card face down: its printed type does not matter while it is a token (KF172-CARD-61).
+        if not attached and zone == "battleline" and not d.is_creature and not creature_in_battleline \
+                and not card.get("token"):
             problems.append(Problem(where, f"{d.name_es} is a {d.type}, not a creature: it cannot be in the battleline",
                                     f"{d.name_es} es {d.type}, no una criatura: no puede estar en la línea de batalla"))
         if not attached and zone == "artifacts" and d.type != "artifact":
             problems.append(Problem(where, f"{d.name_es} is a {d.type}, not an artifact", f"{d.name_es} es {d.type}, no un artefacto"))
-        if card.attached and (zone != "battleline" or attached):
+        # Cards under a card (Plan Maestro, KF172-GEN-67) may sit under an artifact too.
+        if any(not u.get("under") for u in card.attached) and (zone != "battleline" or attached):
             problems.append(Problem(where, "only creatures in play carry upgrades", "solo las criaturas en juego llevan mejoras"))
         for k, v in card.state.items():
             expected = CARD_STATE.get(k)
@@ -269,6 +301,8 @@ class KeyForge(Ruleset):
                 problems.append(Problem(f"{where}.{k}", "must be true or false", "debe ser true o false"))
             elif expected is int and (not isinstance(v, int) or isinstance(v, bool) or v < 0):
                 problems.append(Problem(f"{where}.{k}", "must be a whole number ≥ 0", "debe ser un número entero ≥ 0"))
+            elif expected is str and k == "copy-of":
+                pass  # checked above
             elif expected is str and k == "token":
                 try:
                     catalog.lookup(str(v))
@@ -364,7 +398,10 @@ class KeyForge(Ruleset):
             raise IllegalPlayError(f"{board.label(card)} is exhausted: only ready cards can be used",
                                    es=f"{board.label(card)} está agotada: solo se usan cartas preparadas",
                                    rule=self.cite("ready-and-exhausted"))
-        if play.verb != "omni" and house not in board.houses(card) and not board.keyword(card, "versatile") \
+        # An "Omni:" ability lets a card of another house be used, and so have its stun removed (KF172-GEN-14).
+        omni_unstun = play.verb == "unstun" and any(a.get("trigger") == "omni" for a, _ in board.abilities(card))
+        if play.verb != "omni" and not omni_unstun and house not in board.houses(card) \
+                and not board.keyword(card, "versatile") \
                 and self.play_permission(position, board, card, "may-use") is None:
             raise IllegalPlayError(f"{board.label(card)} is not of the active house ({house})",
                                    es=f"{board.label(card)} no es de la Casa activa ({house})",
@@ -387,11 +424,14 @@ class KeyForge(Ruleset):
             raise IllegalPlayError(f"{board.label(card)} is enraged: it must be used to fight if it can",
                                    es=f"{board.label(card)} está enfurecida: debe usarse para luchar si puede",
                                    rule=self.cite("enrage"))
-        if play.verb == "reap":
+        if play.verb in ("reap", "fight", "action", "omni", "unstun"):
+            # RESTRICCIONES: "cannot use" forbids every way of using a card (Acción Coordinada, KF172-CARD-02), or one
+            # way ("cannot reap"), or all but one ("can only fight", Jinete de Guerra, KF172-CARD-80).
             game = self._probe(position)
-            if self.cannot_use(game, card, "reap"):
-                raise IllegalPlayError(f"{board.label(card)} cannot reap", rule=self.cite("restrictions"),
-                                       es=f"{board.label(card)} no puede cosechar")
+            if self.cannot_use(game, card, play.verb):
+                what = {"reap": "reap", "fight": "fight"}.get(play.verb, "be used")
+                raise IllegalPlayError(f"{board.label(card)} cannot {what}", rule=self.cite("restrictions"),
+                                       es=f"{board.label(card)} no puede {'cosechar' if play.verb == 'reap' else 'luchar' if play.verb == 'fight' else 'usarse'}")
         if play.verb in ("action", "omni"):
             trigger = play.verb
             if not any(a.get("trigger") == trigger for a in board.define(card).abilities):
@@ -407,7 +447,9 @@ class KeyForge(Ruleset):
                                    rule=self.cite("omega"))
 
     def _verify_rule_of_six(self, position: Position, board: Board, card: CardState) -> None:
-        done = position.values.get("plays", {}).get(card.card, 0) + position.values.get("uses", {}).get(card.card, 0)
+        # By name: a copy counts as the card it copies (KF172-GEN-83, KF172-GEN-84).
+        name = board.define(card).id
+        done = position.values.get("plays", {}).get(name, 0) + position.values.get("uses", {}).get(name, 0)
         if done >= 6:
             raise IllegalPlayError(f"{board.name(card)} (or copies of it) was already played or used 6 times this turn",
                                    es=f"{board.name(card)} (o sus copias) ya se jugó o usó 6 veces este turno",
@@ -420,19 +462,95 @@ class KeyForge(Ruleset):
 
         for source, effect in board.constant_effects():
             if effect.get("modify") == kind and "_lasting" not in effect and source.controller == position.active \
+                    and self._constant_permission_open(position, board, source, effect) \
                     and matches(board, {"kind": "card", **{k: v for k, v in effect.items() if k == "filter"}}, card,
                                 controller=position.active, source=source):
                 return -1
         for i, lasting in enumerate(position.values.get("lasting", [])):
-            effect = lasting.get("effect", {})
-            if effect.get("modify") == kind and lasting["controller"] == position.active \
-                    and int(effect.get("count", 1)) > 0 \
-                    and matches(board, {"kind": "card", **{k: v for k, v in effect.items() if k == "filter"}}, card,
-                                controller=position.active, source=None):
+            if self._lasting_permission_fits(position, board, card, kind, lasting):
                 return i
         return None
 
+    def _lasting_permission_fits(self, position: Position, board: Board, card: CardState, kind: str,
+                                 lasting: dict[str, Any]) -> bool:
+        from judge.games.keyforge.targets import matches
+
+        effect = lasting.get("effect", {})
+        # "You may play or use a Mars card" is one permission, spent by whichever is done first, not both
+        # (Embajador en Marte, KF172-CARD-44). A card already used through a "use" permission may be used again
+        # under it once readied: the permission is for that card this turn (Feromonas de Combate, KF172-GEN-95).
+        again = kind == "may-use" and card.uid in effect.get("used", ())
+        return bool(effect.get("modify") in (kind, "may-play-or-use") and lasting["controller"] == position.active
+                    and (again or effect.get("count", 1) == "all" or int(effect.get("count", 1)) > 0)
+                    and matches(board, {"kind": "card", **{k: v for k, v in effect.items() if k == "filter"}}, card,
+                                controller=position.active, source=None))
+
+    def _constant_permission_open(self, position: Position, board: Board, source: CardState, effect: dict[str, Any]) -> bool:
+        """A constant "you may play one … card" is there only while its card stands where it says (`while`, a filter
+        on the card itself: "if it is in the centre of your battleline") and, with a `count`, until that many cards
+        used it this turn (Capitana Val Jericó, KF172-CARD-23)."""
+        from judge.games.keyforge.targets import matches
+
+        if "while" in effect and not matches(board, {"kind": "card", "filter": {**effect["while"], "self": True}}, source,
+                                             controller=source.controller, source=source):
+            return False
+        if "count" in effect:
+            used = int(position.values.get("this-turn", {}).get(f"{position.active}.permission:{source.uid}", 0))
+            return used < int(effect["count"])
+        return True
+
+    def permission_options(self, position: Position, board: Board, card: CardState,
+                           kind: str = "may-play") -> list[tuple[str, Any, CardState | None]]:
+        """Every permission that would let this card be played (used): ("unlimited", None, source) for a constant
+        one never used up, ("constant", uid, source) for one limited each turn, ("lasting", index, source) for a
+        lasting one. Several may fit: the active player chooses which one a card uses (KF172-CARD-23)."""
+        from judge.games.keyforge.targets import matches
+
+        found: list[tuple[str, Any, CardState | None]] = []
+        for source, effect in board.constant_effects():
+            if effect.get("modify") == kind and "_lasting" not in effect and source.controller == position.active \
+                    and self._constant_permission_open(position, board, source, effect) \
+                    and matches(board, {"kind": "card", **{k: v for k, v in effect.items() if k == "filter"}}, card,
+                                controller=position.active, source=source):
+                found.append(("constant", source.uid, source) if "count" in effect else ("unlimited", None, source))
+        for i, lasting in enumerate(position.values.get("lasting", [])):
+            if self._lasting_permission_fits(position, board, card, kind, lasting):
+                found_source = position.find(lasting.get("source", ""))
+                found.append(("lasting", i, found_source[2] if found_source else None))
+        return found
+
     def _verify_from_hand(self, position: Position, board: Board, card: CardState, verb: str, house: str | None) -> None:
+        if verb == "play" and board.define(card).as_upgrade is not None and not card.get("as-upgrade"):
+            # A creature that may be played as an upgrade may be played whenever either form could be: as an upgrade
+            # "whenever an upgrade could be played", whatever stops creatures (KF172-GEN-23 to GEN-25).
+            forms, error = self.legal_play_forms(position, board, card, house)
+            if not forms and error is not None:
+                raise error
+            return
+        self._verify_one_form(position, board, card, verb, house)
+
+    def legal_play_forms(self, position: Position, board: Board, card: CardState,
+                         house: str | None) -> tuple[list[str], IllegalPlayError | None]:
+        """The forms ("creature", "upgrade") in which a card that may be played as an upgrade can be played from the
+        hand now, and the first reason one could not."""
+        forms: list[str] = []
+        error: IllegalPlayError | None = None
+        for form in ("creature", "upgrade"):
+            probe = position.copy()
+            found = probe.find(card.uid)
+            if found is None:
+                continue
+            pc = found[2]
+            if form == "upgrade":
+                pc.state["as-upgrade"] = True
+            try:
+                self._verify_one_form(probe, Board(probe, board.catalog), pc, "play", house)
+                forms.append(form)
+            except IllegalPlayError as exc:
+                error = error or exc
+        return forms, error
+
+    def _verify_one_form(self, position: Position, board: Board, card: CardState, verb: str, house: str | None) -> None:
         d = board.define(card)
         permission = self.play_permission(position, board, card) if verb == "play" else None
         if house not in board.houses(card) and permission is None:
@@ -474,6 +592,11 @@ class KeyForge(Ruleset):
             who = controller if effect.get("player", "opponent") == "you" else position.opponent(controller)
             limit = effect.get("more-than")
             played = sum(position.values.get("plays", {}).values())
+            if effect.get("per-type"):
+                # "not more than N cards of each card type" counts the cards of this card's type (as it is played:
+                # an Astromóvil Explorador played as an upgrade is an upgrade, KF172-GEN-25).
+                kind = "creature" if d.is_creature else d.type
+                played = int(position.values.get("this-turn", {}).get(f"{who}.plays-{kind}", 0))
             if limit is not None and played < int(limit):
                 continue  # "cannot play more than N cards each turn" (Diablillo de Brasa)
             if who == position.active and matches(probe.board, {"kind": "card", "filter": effect.get("filter", {})}, card,
@@ -586,6 +709,8 @@ class KeyForge(Ruleset):
             return board.armor(card)
         if attr == "upgrades":
             return [u.card for u in card.attached]
+        if attr == "houses":
+            return sorted(board.houses(card))  # the houses it belongs to now (Ladrón Ofidio, KF172-CARD-81)
         if attr == "index":
             _, _, holder, index, _ = position.locate(card.uid)
             return index

@@ -18,14 +18,19 @@ def matches(board: Board, target: dict[str, Any], card: CardState, *, controller
     d = board.define(card)
     kind = target.get("kind", "creature")
     host = board.host_of(card)
-    if kind == "creature" and (not d.is_creature or host is not None):
+    # What is a creature is the board's question: an Autolegionario in the battleline is one (KF172-ERR-04), and
+    # then not an artifact.
+    creature = board.is_creature(card)
+    if kind == "creature" and (not creature or host is not None):
         return False
-    if kind == "artifact" and d.type != "artifact":
+    if kind == "artifact" and (d.type != "artifact" or creature):
         return False
     if kind == "upgrade" and d.type != "upgrade":
         return False
     if kind == "action" and d.type != "action":
         return False
+    if kind == "creature-or-artifact" and not ((creature and host is None) or d.type == "artifact"):
+        return False  # "a creature or artifact" (Tiburón de Neutrones, Cachivache Extraño): never an upgrade
     side = target.get("side", "any")
     controls = card.controller == controller or board.as_if_yours.get(card.uid) == controller
     if side == "friendly" and not controls:
@@ -33,22 +38,48 @@ def matches(board: Board, target: dict[str, Any], card: CardState, *, controller
     if side == "enemy" and controls:
         return False
     f = target.get("filter", {})
-    if "house" in f and f["house"] not in board.houses(card):
+    def house_of(name: str) -> str | None:
+        # "the active house" (Capitana Val Jericó, KF172-CARD-23): the house the active player chose.
+        return board.position.player(board.position.active).values.get("house") if name == "active" else name
+
+    if "house" in f and house_of(f["house"]) not in board.houses(card):
         return False
-    if "not-house" in f and f["not-house"] in board.houses(card):
+    if "not-house" in f and house_of(f["not-house"]) in board.houses(card):
         return False
-    if "type" in f and (("creature" if d.is_creature else d.type) != f["type"]):
+    if f.get("house-in-play"):
+        # "a house for which you have a card in play" (Acción Coordinada, KF172-CARD-02).
+        present = set().union(*(board.houses(c) for _, z, c in board.position.all_cards()
+                                if z in ("battleline", "artifacts") and c.controller == controller and c is not card
+                                and not c.get("under") and not c.get("grafted")))
+        if not board.houses(card) & present:
+            return False
+    if "type" in f and (("creature" if creature else d.type)
+                        not in (f["type"] if isinstance(f["type"], list) else [f["type"]])):
         return False
-    if "trait" in f and f["trait"].lower() not in d.traits:
+    if "trait" in f and f["trait"].lower() not in board.traits(card):
         return False
-    if "not-trait" in f and f["not-trait"].lower() in d.traits:
+    if "not-trait" in f and f["not-trait"].lower() in board.traits(card):
         return False
     if "token" in f and bool(card.state.get("token")) != bool(f["token"]):
         return False
-    if f.get("neighbor-of-it") and not any(card in board.neighbors(r) for r in remembered or ()):
+    if f.get("neighbor-of-it") and not any(card in board.neighbors(r) if board.in_play(r)
+                                           else card.uid in board.last_neighbors.get(r.uid, ())
+                                           for r in remembered or ()):
+        # A creature that has left play: the creatures that were its neighbours just before it left, if they are still
+        # in play (KF172-CARD-30, KF172-GEN-74, KF172-GEN-75).
         return False
     if f.get("not-it") and any(card.uid == r.uid for r in remembered or ()):
         return False
+    if f.get("host-of-self") and (source is None or board.host_of(source) is None or board.host_of(source).uid != card.uid):
+        return False  # the creature this upgrade is on ("if you control this creature", Formación Académica)
+    if f.get("among-it") and not any(card.uid == r.uid for r in remembered or ()):
+        return False  # only the cards the previous effect named ("discarded this way", KF172-GEN-30)
+    if f.get("shares-trait-with-it"):
+        # "Each creature that shares a trait with the purged creature" (Virus Personalizado, KF172-ERR-21): the
+        # traits of the cards the ability named last, wherever they are now.
+        traits = {t for r in remembered or () if r.uid != card.uid for t in board.catalog.lookup(r.card).traits}
+        if not traits & set(d.traits):
+            return False
     if "flank" in f and f["flank"] is False and board.is_on_flank(card):
         return False
     if f.get("left-flank") and not board.is_on_side(card, "left"):
@@ -59,11 +90,25 @@ def matches(board: Board, target: dict[str, Any], card: CardState, *, controller
         return False
     if "power-parity" in f and board.power(card) % 2 != (0 if f["power-parity"] == "even" else 1):
         return False
+    if f.get("top-of-deck"):
+        # Among the top N cards of its owner's deck ("look at the top 2 cards of your deck", Reconocimiento).
+        deck = board.position.player(card.owner).zone("deck")
+        if card.uid not in [c.uid for c in deck[: int(f["top-of-deck"])]]:
+            return False
     if f.get("top-of-discard"):
         pile = board.position.player(card.owner).zone("discard")
         if not pile or pile[-1].uid != card.uid:
             return False
-    if "name" in f and card.card != f["name"]:
+    if "name-ref" in f:
+        # TEXTO AUTORREFERENCIAL: text naming the card that has it means only that card, not other copies — also in
+        # an ability gained from another card (Bláster de García on Jefa de Sensores García, KF172-GEN-91).
+        ref = f["name-ref"]
+        if source is not None and (source.card == ref or board.define(source).id == ref):
+            if card.uid != source.uid:
+                return False
+        elif card.card != ref and d.id != ref:
+            return False
+    if "name" in f and card.card != f["name"] and d.id != f["name"]:  # a copy has the copied card's name
         return False
     if "keyword" in f and not board.keyword(card, f["keyword"]):
         return False
@@ -91,16 +136,39 @@ def matches(board: Board, target: dict[str, Any], card: CardState, *, controller
     if f.get("self") and (source is None or card.uid != source.uid):
         return False
     if f.get("neighbor-of-self") and (source is None or card not in board.neighbors(source)):
-        return False
+        # A card that has left play was a neighbor if it was one as it last was in play (Pequeña Niff's neighbor
+        # destroyed in the fight it was used for, KF172-CARD-93).
+        if source is None or board.in_play(card) or source.uid not in board.last_neighbors.get(card.uid, ()):
+            return False
+    if f.get("left-of-self"):
+        # "To this creature's left": earlier in the same battleline (Pretor Marius, KF172-CARD-77).
+        line = board.battleline(card.controller)
+        if source is None or source not in line or card not in line or line.index(card) >= line.index(source):
+            return False
     return True
 
 
 def candidates(game: Game, target: dict[str, Any], ctx: AbilityContext) -> list[CardState]:
     board = game.board
+    if target.get("filter", {}).get("power-below-each"):
+        # "With lower power" than the card the effect is resolving for (the `each` of the effect, KF172-CARD-48).
+        each = getattr(ctx, "each", None)
+        f = {k: v for k, v in target["filter"].items() if k != "power-below-each"}
+        limit = game.board.power(each) - 1 if each is not None else -1
+        target = {**target, "filter": {**f, "power-at-most": min(limit, f.get("power-at-most", limit))}}
+    if target.get("filter", {}).get("event-house"):
+        # "Each artifact of that house": the house the triggering event named (the active house just chosen,
+        # Pulpáceo Tecnóvoro, KF172-CARD-92).
+        f = {k: v for k, v in target["filter"].items() if k != "event-house"}
+        target = {**target, "filter": {**f, "house": ctx.event.get("house")}}
     zone = target.get("zone", "play")
     if zone == "play":
         pool = [c for _, z, c in board.position.all_cards() if z in ("battleline", "artifacts")]
-        pool = [c for c in pool if c.uid not in game.leaving]
+        pool = [c for c in pool if c.uid not in game.leaving and not c.get("under") and not c.get("grafted")]
+    elif zone == "under":
+        # The cards under this card (Jargogle, Plan Maestro): not in play, each with its owner.
+        source = ctx.source_card
+        pool = [c for c in (source.attached if source is not None else []) if c.get("under")]
     else:
         # A hidden zone (hand, deck, archives) is the controller's own unless the target says otherwise.
         hidden = zone in ("hand", "deck", "archives")
@@ -108,10 +176,17 @@ def candidates(game: Game, target: dict[str, Any], ctx: AbilityContext) -> list[
         if hidden and target.get("side") == "enemy":
             players = [board.position.opponent(ctx.controller)]
         pool = [c for p in players for c in board.position.player(p).zone(zone)]
+        if hidden:
+            # Out of play, "their archives" is the zone's player, not the card's owner: a card of yours in your
+            # opponent's archives is one of their archived cards (KF172-GEN-07).
+            target = {**target, "side": "any"}
     found = [c for c in pool if matches(board, target, c, controller=ctx.controller, source=ctx.source_card,
                                         remembered=ctx.remembered)]
     if target.get("filter", {}).get("not-chosen"):
         found = [c for c in found if c not in ctx.chosen_all]
+    if target.get("filter", {}).get("chosen"):
+        # Only among the cards the ability chose earlier ("the chosen creature with the lowest power", KF172-CARD-114).
+        found = [c for c in found if c in ctx.chosen_all]
     f = target.get("filter", {})
     for key in ("most-powerful", "least-powerful"):
         if f.get(key):
@@ -155,11 +230,16 @@ def resolve_target(game: Game, spec: Any, ctx: AbilityContext, *, rule: str, ver
     it says ``choose``."""
     if isinstance(spec, str):
         return ctx.named(spec)
+    if "uids" in spec:
+        # Cards a lasting effect named when it was made (where they are now).
+        return [found[2] for found in (game.position.find(u) for u in spec["uids"]) if found]
     found = candidates(game, spec, ctx)
     if spec.get("all"):
         return found
     n = spec.get("choose", 1)
     up_to = bool(spec.get("up-to"))
+    if n == "any":
+        n, up_to = len(found), True  # "any number of" (La Ley de la Fuerza): from none to all of them
     if not found:
         game.res.note("no-target", "resolve-as-much-as-you-can", "No hay objetivo válido: esta parte no tiene efecto",
                       "No valid target: this part has no effect")

@@ -24,8 +24,20 @@ def end_turn(game: Game) -> None:
 def ready_cards(game: Game, pid: str) -> None:
     with game.res.step("ready", "order.ready.1", f"{pid} prepara todas sus cartas agotadas",
                        f"{pid} readies all their exhausted cards"):
+        # "Instead of readying creatures they control during their ready cards step, …" (El Elegido): a replacement
+        # of the readying of creatures only; what it does instead resolves as one ability, so all of its damage is
+        # dealt at once (KF172-CARD-43).
+        instead = [(s, e) for s, e in game.board.constant_effects() if e.get("modify") == "instead-of-readying"
+                   and (s.controller == pid) == (e.get("player", "opponent") == "you")]
+        for source, effect in instead:
+            game.run_replacement(source, effect,
+                                 f"Efecto de sustitución de {game.label(source)}: en vez de preparar sus criaturas…",
+                                 f"Replacement effect of {game.label(source, 'en')}: instead of readying their creatures…",
+                                 f"En su lugar: {game.label(source)}", f"Instead: {game.label(source, 'en')}")
         for _, zone, card in list(game.position.all_cards()):
             if zone in IN_PLAY and card.controller == pid and card.get("exhausted"):
+                if instead and game.board.is_creature(card):
+                    continue
                 game.res.set_card(card, "exhausted", False)
 
 
@@ -56,11 +68,15 @@ def end_of_turn(game: Game, pid: str) -> None:
     with game.res.step("end-of-turn", "order.end-of-turn", "Efectos «al final del turno»", "'End of turn' effects"):
         _timed_abilities(game, "end-of-turn", pid)
         lasting = game.position.values.get("lasting", [])
-        keep = [e for e in lasting if e.get("duration") not in ("turn", "next-time")]
+        keep = [e for e in lasting if e.get("duration") not in ("turn", "next-time")
+                and not (e.get("duration") == "opponents-next-turn" and game.position.turn >= int(e.get("turn", 0)))]
         if len(keep) != len(lasting):
             game.res.note("lasting-ends", "lasting-effects", "Terminan los efectos duraderos de este turno",
                           "This turn's lasting effects end")
             game.res.set_value("lasting", keep or None)
+            # They end after the "end of turn" effects (KF172-CARD-42); what they made a creature leaves the
+            # battleline now.
+            game.check_state()
         for _, _, card in list(game.position.all_cards()):
             for key in PER_TURN_CARD_STATE:
                 if card.get(key):
@@ -85,12 +101,38 @@ def _timed_abilities(game: Game, trigger: str, pid: str) -> None:
         if zone not in IN_PLAY:
             continue
         for i, ability in enumerate(game.abilities_of(card, trigger)):
+            if ability.get("zone"):
+                continue  # an ability that works from the discard pile (below), not from play
             whose = ability.get("whose", "yours")
             if (whose == "yours" and card.controller != pid) or (whose == "opponents" and card.controller == pid):
                 continue
             pending.append(game.pending(card, f"{card.uid}:{trigger}:{i}", f"Efecto de {game.label(card)}",
                                         f"Effect of {game.label(card, 'en')}", Triggered(card, ability, {"player": pid})))
-    game.resolve_pending(pending)
+    # Abilities that work while the card is in its owner's discard pile ("at the start of your turn, if this card is in
+    # your discard pile", Nirbor Alallama). A card that reaches the discard pile while this window is open joins it,
+    # and one that left and came back is a new card that may resolve again: two copies can loop, and resolving
+    # abilities is not limited by the rule of six (KF172-GEN-85).
+    done: set[str] = set()
+
+    def from_discard() -> list:
+        for uid in list(done):
+            found = game.position.find(uid)
+            if not found or found[1] != "discard":
+                done.discard(uid)
+        out = []
+        for card in list(game.position.player(pid).zone("discard")):
+            if card.uid in done or card.owner != pid:
+                continue
+            for i, ability in enumerate(game.abilities_of(card, trigger)):
+                if ability.get("zone") == "discard":
+                    done.add(card.uid)
+                    out.append(game.pending(card, f"{card.uid}:{trigger}:discard:{i}", f"Efecto de {game.label(card)} (pila de descartes)",
+                                            f"Effect of {game.label(card, 'en')} (discard pile)",
+                                            Triggered(card, ability, {"player": pid}, needs_card_in_play=False)))
+        return out
+
+    pending += from_discard()
+    game.resolve_pending(pending, refresh=from_discard)
 
 
 def start_turn(game: Game, pid: str) -> None:
@@ -107,6 +149,11 @@ def start_turn(game: Game, pid: str) -> None:
             _timed_abilities(game, "start-of-turn", pid)
         forge_step(game, pid)
         choose_house(game, pid)
+        # Omega ends only the step it was played in: a card with Omega played in step 1 (Jargogle destroyed by
+        # Cachivache Extraño after forging) does not stop step 3 (OMEGA, KF172-GEN-35); Alpha counts step 3 alone.
+        for key in ("step-ended", "actions-this-step"):
+            if game.position.values.get(key):
+                game.res.set_value(key, None)
         game.res.set_turn(step="main")
 
 

@@ -17,14 +17,19 @@ def record_use(game: Game, card: CardState) -> None:
     house = game.position.player(game.active).values.get("house")
     if house not in game.board.houses(card) and not game.board.keyword(card, "versatile"):
         index = game.rules.play_permission(game.position, game.board, card, "may-use")
-        if index is not None and index >= 0:
+        if index is not None and index >= 0 \
+                and game.position.values["lasting"][index].get("effect", {}).get("count") != "all" \
+                and card.uid not in game.position.values["lasting"][index].get("effect", {}).get("used", ()):
+            # The permission is spent on this card, which may then be used again under it this turn (KF172-GEN-95).
             lasting = [dict(e) for e in game.position.values.get("lasting", [])]
             effect = dict(lasting[index]["effect"])
             effect["count"] = int(effect.get("count", 1)) - 1
+            effect["used"] = [*effect.get("used", ()), card.uid]
             lasting[index] = {**lasting[index], "effect": effect}
             game.res.set_value("lasting", lasting)
     used = dict(game.position.values.get("uses", {}))
-    used[card.card] = used.get(card.card, 0) + 1
+    name = game.board.define(card).id  # by name: a copy counts as the card it copies (KF172-GEN-84)
+    used[name] = used.get(name, 0) + 1
     game.res.set_value("uses", used)
     game.res.set_value("actions-this-step", int(game.position.values.get("actions-this-step", 0)) + 1)
 
@@ -37,7 +42,29 @@ def remove_stun(game: Game, card: CardState, *, rule: str = "stun") -> None:
     game.fire("used", card=card, player=card.controller)
 
 
+def pay_use_cost(game: Game, card: CardState) -> bool:
+    """"In order to use this card, you must …" (Brutodonte Desbocado): the cost is paid before the card is exhausted,
+    whatever the use; if paying it takes the card out of play, nothing else of the use happens (KF172-CARD-18).
+    Returns whether the use goes on. (Removing a stun through the "unstun" play is left out: the entry lists fight,
+    reap, "Acción:" and "Omni:".)"""
+    costs = [e for s, e in game.board.constant_effects()
+             if e.get("modify") == "use-cost" and game.board.affects(s, e, card)]
+    for effect in costs:
+        game.run_ability(card, {"trigger": "constant", "effects": effect.get("effects", [])},
+                         label_es=f"Coste para usar {game.label(card)}", label_en=f"Cost to use {game.label(card, 'en')}",
+                         rule="restrictions")
+    if costs and not game.board.in_play(card):
+        game.res.note("use-cost-gone", "restrictions",
+                      f"{game.label(card)} abandonó el juego al pagar el coste: no se agota ni se resuelve nada más",
+                      f"{game.label(card, 'en')} left play paying the cost: it is not exhausted and nothing else resolves",
+                      card=card.uid)
+        return False
+    return True
+
+
 def reap(game: Game, card: CardState, *, through_effect: bool = False) -> None:
+    if not pay_use_cost(game, card):
+        return
     if card.get("stun"):
         remove_stun(game, card)
         return
@@ -54,6 +81,15 @@ def reap(game: Game, card: CardState, *, through_effect: bool = False) -> None:
                 pending += game.collect("gain-aember-by-reaping", **info, amount=gained)
             pending += game.collect("used", **info)
             game.resolve_pending(pending)
+            # An "After Reap:" ability the creature gains while these resolve (Nexus using Tunelador Espectral)
+            # resolves too: the window of this reap is still open (KF172-GEN-70).
+            seen = {p.value for p in pending}
+            while game.board.in_play(card):
+                late = [p for p in game.own_abilities(card, "after-reap", info) if p.value not in seen]
+                if not late:
+                    break
+                seen |= {p.value for p in late}
+                game.resolve_pending(late)
 
 
 def _reap_gain(game: Game, card: CardState) -> int:
@@ -81,7 +117,7 @@ def valid_defenders(game: Game, attacker: CardState) -> tuple[list[CardState], s
     rule = "fight"
     shielded = set()
     for c in enemies:
-        if game.board.keyword(c, "taunt"):
+        if game.board.keyword(c, "taunt") and not attacking_ignores(game, attacker, "taunt"):
             shielded.update(n.uid for n in game.board.neighbors(c) if not game.board.keyword(n, "taunt"))
     if shielded:
         rule = "taunt"
@@ -91,6 +127,12 @@ def valid_defenders(game: Game, attacker: CardState) -> tuple[list[CardState], s
             valid = [c for c in valid if matches(game.board, {**effect["only"], "all": True}, c,
                                                  controller=attacker.controller, source=attacker)]
     return valid, rule
+
+
+def attacking_ignores(game: Game, attacker: CardState, keyword: str) -> bool:
+    """Whether the attacker ignores the defender's ``keyword`` while attacking (constant ``attacking-ignores``)."""
+    return any(e.get("modify") == "attacking-ignores" and e.get("keyword") == keyword and game.board.affects(s, e, attacker)
+               for s, e in game.board.constant_effects())
 
 
 def ways_to_use(game: Game, card: CardState) -> list[str]:
@@ -103,10 +145,10 @@ def ways_to_use(game: Game, card: CardState) -> list[str]:
     if game.board.is_creature(card):
         if not game.rules.cannot_use(game, card, "reap"):
             ways.append("reap")
-        if game.board.battleline(game.position.opponent(card.controller)):
+        if game.board.battleline(game.position.opponent(card.controller)) and not game.rules.cannot_use(game, card, "fight"):
             ways.append("fight")
     for trigger in ("action", "omni"):
-        if game.abilities_of(card, trigger):
+        if game.abilities_of(card, trigger) and not game.rules.cannot_use(game, card, trigger):
             ways.append(trigger)
     return ways
 
@@ -131,24 +173,32 @@ def use_as(game: Game, card: CardState, how: str, *, as_if_yours: str | None = N
         use_ability(game, card, how)
 
 
-def fight(game: Game, attacker: CardState, *, through_effect: bool = False) -> None:
+def fight(game: Game, attacker: CardState, *, through_effect: bool = False,
+          defender: CardState | None = None) -> CardState | None:
+    """Use a creature to fight; return the creature it attacked (None if it did not fight)."""
+    if not pay_use_cost(game, attacker):
+        return None
     if attacker.get("stun"):
         remove_stun(game, attacker)
-        return
-    fought = _fight(game, attacker)
-    if fought and attacker.get("enrage") and game.board.in_play(attacker):
+        return None
+    fought = _fight(game, attacker, defender)
+    if fought is not None and attacker.get("enrage") and game.board.in_play(attacker):
         with game.res.step("enrage-ends", "enrage", f"{game.label(attacker)} se usó para luchar: pierde Enfurecer",
                            f"{game.label(attacker, 'en')} was used to fight: its enrage is removed", card=attacker.uid):
             game.res.set_card(attacker, "enrage", False)
+    return fought
 
 
-def _fight(game: Game, attacker: CardState) -> bool:
+def _fight(game: Game, attacker: CardState, forced: CardState | None = None) -> CardState | None:
     defenders, choice_rule = valid_defenders(game, attacker)
+    if forced is not None:
+        # The effect names the creature to fight ("fight that enemy creature, ignoring taunt", KF172-CARD-70).
+        defenders = [forced] if game.board.in_play(forced) else []
     if not defenders:
         # LUCHAR: "Una criatura no se puede usar para luchar si no hay criaturas enemigas": it is not used at all.
         game.res.note("no-fight", "fight", f"{game.label(attacker)} no puede luchar: no hay criaturas enemigas",
                       f"{game.label(attacker, 'en')} cannot fight: there are no enemy creatures", card=attacker.uid)
-        return False
+        return None
     with game.res.step("fight", "fight", f"{game.label(attacker)} lucha", f"{game.label(attacker, 'en')} fights",
                        card=attacker.uid):
         with game.res.step("exhaust", "order.fight.1", "Se agota la criatura atacante y se elige contra quién lucha",
@@ -179,9 +229,16 @@ def _fight(game: Game, attacker: CardState) -> bool:
         if not survivors:
             game.res.note("fight-cancelled", "fight", "Una criatura fue destruida antes de luchar: no hay lucha",
                           "A creature was destroyed before the fight: no fight happens")
-            game.fire("used", card=attacker, player=attacker.controller)
-            return True
+            game.fight_redirect.pop(attacker.uid, None)
+            game.fire("used", card=attacker, player=attacker.controller, how="fight")
+            return defender
         elusive = first_time and bool(game.board.keyword(defender, "elusive"))
+        if elusive and attacking_ignores(game, attacker, "elusive"):
+            # "While attacking, ignore elusive" (Simio Vilordo): the damage is dealt, and the Elusive of this turn is
+            # still spent (KF172-GEN-45).
+            game.res.note("ignores-elusive", "elusive", f"{game.label(attacker)} ignora Elusivo al atacar",
+                          f"{game.label(attacker, 'en')} ignores Elusive while attacking", card=attacker.uid)
+            elusive = False
         _fight_damage(game, attacker, defender, elusive, fight_info)
         if game.board.in_play(attacker):
             with game.res.step("after-fight", "order.fight.5", "La atacante sobrevivió: efectos «Después de luchar:»",
@@ -189,15 +246,16 @@ def _fight(game: Game, attacker: CardState) -> bool:
                 info = {"card": attacker, "player": attacker.controller, **fight_info}
                 pending = game.own_abilities(attacker, "after-fight", info)
                 pending += game.collect("fight", **info)
-                pending += game.collect("used", **info)
+                pending += game.collect("used", **info, how="fight")
                 game.resolve_pending(pending)
-            return True
+            return defender
         else:
             game.res.note("attacker-died", "order.fight.5", "La atacante no sobrevivió: no hay efectos «Después de luchar:»",
                           "The attacker did not survive: no 'After Fight:' effects", card=attacker.uid)
-        # "After a creature is used" still resolves: the creature was used to fight (LUCHAR).
-        game.fire("used", card=attacker, player=attacker.controller)
-        return True
+        # "After a creature is used" still resolves: the creature was used to fight (LUCHAR), also "after a neighbor
+        # is used to fight", whose neighbor need not survive (KF172-CARD-93).
+        game.fire("used", card=attacker, player=attacker.controller, how="fight")
+        return defender
 
 
 def _before_fight(game: Game, attacker: CardState, defender: CardState) -> None:
@@ -242,29 +300,67 @@ def _fight_damage(game: Game, attacker: CardState, defender: CardState, elusive:
     with game.res.step("fight-damage", "order.fight.3", "Las criaturas se infligen daño igual a su Poder",
                        "The creatures deal damage equal to their power to each other"):
         game.res.set_card(defender, "elusive-used", True)
+        # "Deals damage to that creature rather than the one it is fighting" (Gabos Brazoslargos): the attacker's
+        # damage goes to the chosen creature, which is not attacked, so its Elusive does not stop it; the defender's
+        # Elusive stops only the damage to and from the defender (KF172-GEN-42, KF172-GEN-43).
+        instead = game.fight_redirect.pop(attacker.uid, None)
+        instead_card = game._card(instead) if instead else None
+        if instead_card is not None and not game.board.in_play(instead_card):
+            instead_card = None
         if elusive:
             game.res.note("elusive", "elusive", f"Elusivo: {game.label(defender)} no recibe ni inflige daño",
                           f"Elusive: {game.label(defender, 'en')} neither takes nor deals damage", card=defender.uid)
+            if instead_card is None or instead_card.uid == defender.uid or not _deals_fight_damage(game, attacker, "attacking"):
+                return
+            game.deal_damage([(instead_card, game.board.power(attacker), attacker.uid)], fight=fight_info,
+                             rule="order.fight.4")
             return
-        hits: list[tuple[CardState, int]] = []
+        # Each hit carries the creature whose power deals it, so Poison and replacements know its source.
+        hits: list[tuple[Any, ...]] = []
         if _deals_fight_damage(game, attacker, "attacking"):
-            hits.append((defender, game.board.power(attacker)))
+            hits.append((instead_card or defender, _fight_damage_limit(
+                game, attacker, game.board.power(attacker) + _extra_fight_damage(game, attacker, defender)), attacker.uid))
         if game.board.keyword(attacker, "skirmish"):
             game.res.note("skirmish", "skirmish", f"Escaramuza: {game.label(attacker)} no recibe daño de la lucha",
                           f"Skirmish: {game.label(attacker, 'en')} takes no fight damage", card=attacker.uid)
         elif _deals_fight_damage(game, defender, "attacked"):
-            hits.append((attacker, game.board.power(defender)))
+            hits.append((attacker, _fight_damage_limit(game, defender, game.board.power(defender)), defender.uid))
         splash = game.board.keyword(attacker, "splash-attack")
         if splash:
             game.res.note("splash", "splash-attack", f"Ataque con dispersión ({splash})", f"Splash attack ({splash})",
                           card=attacker.uid)
-            hits.extend((n, splash) for n in game.board.neighbors(defender))
-        poisoned = []
-        if game.board.keyword(attacker, "poison"):
-            poisoned.append(defender.uid)
-        if game.board.keyword(defender, "poison") and any(c is attacker for c, _ in hits):
-            poisoned.append(attacker.uid)
-        game.deal_damage(hits, fight={**fight_info, "poisoned": poisoned}, rule="order.fight.4")
+            hits.extend((n, splash, attacker.uid, False) for n in game.board.neighbors(defender))
+        game.deal_damage(hits, fight=fight_info, rule="order.fight.4")
+
+
+def _extra_fight_damage(game: Game, attacker: CardState, defender: CardState) -> int:
+    """Damage an attacker deals beyond its power while attacking (Valdr: "+2 while attacking an enemy creature on
+    the flank"): constant ``fight-damage`` effects on the attacker whose ``against`` the defender matches."""
+    from judge.games.keyforge.targets import matches
+
+    extra = 0
+    for source, effect in game.board.constant_effects():
+        if effect.get("modify") == "fight-damage" and game.board.affects(source, effect, attacker) \
+                and matches(game.board, {**effect.get("against", {"kind": "creature"}), "all": True}, defender,
+                            controller=attacker.controller, source=attacker):
+            extra += int(effect.get("amount", 0))
+    if extra:
+        game.res.note("extra-fight-damage", "fight", f"{game.label(attacker)} inflige {extra} de daño adicional al atacar",
+                      f"{game.label(attacker, 'en')} deals {extra} extra damage while attacking", card=attacker.uid)
+    return extra
+
+
+def _fight_damage_limit(game: Game, creature: CardState, amount: int) -> int:
+    """"Only deals N damage when fighting" (Tantadlin, Terrordáctilo: constant ``fight-damage-limit``): the damage
+    the creature deals in a fight is at most N; with two such limits the most restrictive applies, they do not add
+    up (RESTRICCIONES, KF172-GEN-90)."""
+    limits = [int(e.get("amount", 0)) for s_, e in game.board.constant_effects()
+              if e.get("modify") == "fight-damage-limit" and game.board.affects(s_, e, creature)]
+    if not limits or min(limits) >= amount:
+        return amount
+    game.res.note("fight-damage-limit", "restrictions", f"{game.label(creature)} solo inflige {min(limits)} de daño al luchar",
+                  f"{game.label(creature, 'en')} only deals {min(limits)} damage when fighting", card=creature.uid)
+    return min(limits)
 
 
 def _deals_fight_damage(game: Game, creature: CardState, role: str) -> bool:
@@ -281,6 +377,8 @@ def _deals_fight_damage(game: Game, creature: CardState, role: str) -> bool:
 
 def use_ability(game: Game, card: CardState, trigger: str) -> None:
     """Use an "Acción:" or "Omni:" ability: exhaust, then one ability resolves (17.2: one per use)."""
+    if not pay_use_cost(game, card):
+        return
     if card.get("stun") and game.board.is_creature(card):
         remove_stun(game, card)
         return

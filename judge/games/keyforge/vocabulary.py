@@ -32,11 +32,12 @@ TRIGGERS = {
     "after": "after/each time an event happens (see `event`)",
     "start-of-turn": "at the start of a turn",
     "end-of-turn": "at the end of a turn",
+    "would-forge": "when a player would forge a key (`whose`): a replacement that resolves first and may stop it",
 }
 
 EVENTS = {
     "reap", "fight", "play", "destroyed", "gain-aember-by-reaping", "enters-play", "used", "forge", "choose-house",
-    "damaged", "captured", "stolen", "discard",
+    "damaged", "captured", "stolen", "discard", "raise-tide", "armor-prevented", "leaves-play", "attach",
 }
 """Events an ``after`` ability can wait for."""
 
@@ -61,8 +62,39 @@ CONSTANT_EFFECTS = {
     "enters-play-state": "the targets (default self) enter play with `state` (exhausted/enrage/stun true or false)",
     "no-fight-damage": "the targets deal no damage in fights `when` attacking, attacked or always",
     "cannot-be-stolen": "`player`'s æmber cannot be stolen",
+    "no-bonus-icons": "`player` (default opponent) cannot resolve bonus icons of the cards they play",
+    "replace-bonus-icon": "its controller may resolve a bonus icon `icon` (or any) as `with` (an icon, or steal) instead",
+    "steal-becomes-capture": "each æmber that would be stolen is captured by a creature of the active player instead",
+    "aember-from-supply": "æmber stolen or captured from `player`'s pool is taken from the common supply instead",
     "forge-from-card": "the æmber on this card may be spent to forge keys",
     "may-use": "the player may use `count` card(s) matching `filter` whatever the active house",
+    "instead-of-dealing-damage": "when the targets would deal damage, `effects` resolve instead (once per damage event)",
+    "cannot-be-dealt-damage-by": "the targets cannot be dealt damage whose source card matches one of `from`",
+    "redirect-damage": "damage dealt to the targets (after their armor) is dealt to this card instead",
+    "extra-damage": "damage dealt to the targets (after prevention) is increased by `amount`",
+    "double-damage": "damage dealt to the targets (after prevention) is doubled, while `if` holds",
+    "also-dealt-damage": "damage dealt to the targets (with `fights`: during fights) is also dealt to this card",
+    "switch-power-armor": "the targets' power and armor are switched (power = total armor, armor = power)",
+    "extra-bonus-icons": "(lasting) the next card its controller plays this turn resolves each bonus icon `times` more",
+    "attacking-ignores": "while the targets are attacking, the defender's `keyword` (taunt, elusive) is ignored",
+    "control": "(an upgrade) its controller controls the creature it is attached to, from the moment it attaches",
+    "animate": "(lasting) the targets are creatures with `power`; when the effect ends they leave the battleline for the artifacts",
+    "redirect-leaving": "if the targets leave `zone` (where they are now), they go to their owner's `to` (hand) instead",
+    "enters-play-under-opponent": "this card enters play under the control of the opponent of the player it would enter under (each time it enters play)",
+    "repeat-play-effects": "each \"Jugar:\" ability of a card its controller plays matching `filter-card` resolves `times` more, right after itself",
+    "considered": "the targets are considered to have `power` / `armor`, above every counter and modifier",
+    "instead-of-readying": "`player` does not ready their creatures in their ready cards step; `effects` resolve instead",
+    "use-cost": "before the targets are exhausted for any use, `effects` resolve; a target that leaves play so is not used",
+    "all-houses": "the targets belong to every house",
+    "fight-damage": "the targets deal `amount` more damage while attacking a creature matching `against`",
+    "played-as-copy": "this card is played as a copy of a card matching `of` (a target the active player chooses), belonging to `house` if given",
+    "creature-in-battleline": "while this card is in the battleline it is a creature with `power`",
+    "flank": "the targets are considered flank creatures",
+    "trait": "the targets gain `trait`",
+    "also-trigger": "the targets' `from` abilities (\"play\") also resolve as `as` abilities (\"after-reap\")",
+    "gain-text-box": "the targets gain the text box (abilities and keywords) of the card `of`",
+    "fight-damage-limit": "the targets deal at most `amount` damage when fighting (the most restrictive limit applies)",
+    "may-play-or-use": "the player may play or use `count` card(s) matching `filter` whatever the active house: one permission, spent by either",
     "may-play": "`player` may play `count` card(s) matching `filter` whatever the active house (and, where the rulebook allows it, beyond the first-turn limit)",
 }
 
@@ -70,24 +102,31 @@ EFFECTS: dict[str, dict[str, str]] = {
     # Æmber (glossary ÆMBAR, CAPTURAR, ROBAR (ÆMBAR)).
     "gain": {"amount": "amount", "player": "player"},
     "lose": {"amount": "amount", "player": "player"},
-    "steal": {"amount": "amount"},
-    "capture": {"amount": "amount", "onto": "target", "player": "player", "from-event": "bool"},
+    "steal": {"amount": "amount", "player": "player"},
+    "capture": {"amount": "amount", "onto": "target", "player": "player", "from-event": "bool", "from": "pools"},
     "return-aember": {"target": "target"},
     # Creatures and damage.
     "deal-damage": {"amount": "amount", "target": "target", "splash": "amount", "if-destroyed": "effects"},
     "heal": {"amount": "amount", "target": "target"},
-    "destroy": {"target": "target"},
-    "sacrifice": {"target": "target"},
+    "destroy": {"target": "target", "with": "target"},
+    "sacrifice": {"target": "target", "total-power-at-least": "amount"},
     "stun": {"target": "target"},
     "exhaust": {"target": "target"},
     "ready": {"target": "target"},
     "enrage": {"target": "target"},
     "ward": {"target": "target"},
     "add-power": {"amount": "amount", "target": "target"},
-    "fight-with": {"target": "target", "ready": "bool"},
+    "fight-with": {"target": "target", "ready": "bool", "against": "target"},
+    "redirect-fight-damage": {"target": "target"},
     "reap-with": {"target": "target", "ready": "bool"},
     # Zones.
-    "archive": {"target": "target"},
+    "archive": {"target": "target", "to": "player"},
+    "choose": {"target": "target"},
+    "flip-to-token": {"target": "target"},
+    "copy-characteristics": {"target": "target"},
+    "trigger-ability": {"target": "target", "trigger": "trigger-name", "as-if-yours": "bool"},
+    "move-to-battleline": {"target": "target"},
+    "give-text-box": {"from": "target", "to": "target"},
     "return-to-hand": {"target": "target"},
     "purge": {"target": "target", "remember": "bool"},
     "draw": {"amount": "amount", "player": "player"},
@@ -97,13 +136,13 @@ EFFECTS: dict[str, dict[str, str]] = {
     "forge-key": {"player": "player", "cost": "amount"},
     "take-control": {"target": "target", "to": "player"},
     "save": {"target": "target"},
-    "make-token": {"amount": "amount", "player": "player"},
+    "make-token": {"amount": "amount", "player": "player", "target": "target"},
     "play-top-of-deck": {},
     "raise-tide": {"player": "player"},
     "swap": {"target": "target"},
     # Structure.
     "lasting": {"duration": "duration", "effect": "constant", "replace": "replacement", "trigger": "lasting-trigger"},
-    "repeat": {"times": "amount", "what": "repeat-scope"},
+    "repeat": {"times": "amount", "what": "repeat-scope", "cost": "effects"},
     "choose-house": {},
     "use": {"target": "target", "ready": "bool", "as-if-yours": "bool"},
     "exalt": {"target": "target"},
@@ -112,8 +151,8 @@ EFFECTS: dict[str, dict[str, str]] = {
     "unforge": {"player": "player"},
     "archive-from-hand": {"amount": "amount", "player": "player"},
     "search": {"zone": "zone", "filter": "filter", "amount": "amount", "to": "zone", "player": "player"},
-    "put-into-play": {"target": "target", "player": "player"},
-    "return-purged": {},
+    "put-into-play": {"target": "target", "player": "player", "ready": "bool", "at": "position"},
+    "return-purged": {"kind": "kind", "exhausted": "bool", "under-owner": "bool"},
     "exchange-control": {"target": "target", "with": "target"},
     "move-creature": {"target": "target"},
     "discard-top-of-deck": {"amount": "amount", "player": "player"},
@@ -124,25 +163,31 @@ EFFECTS: dict[str, dict[str, str]] = {
     "archive-top-of-deck": {"amount": "amount", "player": "player"},
     "put-on-top-of-deck": {"target": "target"},
     "choose-one": {"options": "effect-lists", "labels": "labels"},
+    "resolve-bonus-icons": {"target": "target"},
+    "reveal-random": {"amount": "amount", "player": "player", "zone": "zone"},
+    "cancel-forge": {},
     "play-card": {"target": "target"},
     "put-under": {"target": "target", "onto": "target", "face-down": "bool"},
+    "discard": {"target": "target"},
+    "select": {"target": "target"},
+    "attach": {"target": "target", "onto": "target"},
     "random-from-zone": {"amount": "amount", "player": "player", "zone": "zone", "to": "zone"},
 }
 """Each effect with its parameters and their kinds. Every effect may also carry ``if`` (a condition), ``may``
 (the player may decline) and ``then`` (effects that happen only "if you do")."""
 
-COMMON_EFFECT_KEYS = {"do", "if", "may", "then", "note", "instead", "for-each", "chooser"}
-DURATIONS = {"turn", "until-your-next-turn", "while-in-play", "while-controlled", "next-time"}
+COMMON_EFFECT_KEYS = {"do", "if", "may", "then", "note", "instead", "for-each", "chooser", "each"}
+DURATIONS = {"turn", "until-your-next-turn", "while-in-play", "while-controlled", "next-time", "until-leaves-play", "opponents-next-turn", "once"}
 PLAYERS = {"you", "opponent", "controller", "owner", "active"}
 SIDES = {"friendly", "enemy", "any"}
-KINDS = {"creature", "artifact", "upgrade", "card", "action"}
+KINDS = {"creature", "artifact", "upgrade", "card", "action", "creature-or-artifact"}
 TARGET_KEYS = {"choose", "all", "kind", "side", "filter", "up-to", "chooser", "zone"}
 FILTERS = {"house", "not-house", "trait", "not-trait", "power-at-most", "power-at-least", "damaged", "undamaged",
            "exhausted", "ready", "flank", "neighbor-of-self", "neighbor-of-it", "not-self", "not-it", "most-powerful",
            "least-powerful", "keyword", "name", "token", "center", "enraged", "stunned", "warded", "left-flank",
-           "right-flank", "has-amber", "power-parity", "top-of-discard", "not-chosen", "self", "type"}
+           "right-flank", "has-amber", "power-parity", "top-of-discard", "top-of-deck", "event-house", "power-below-each", "name-ref", "not-chosen", "self", "type", "shares-trait-with-it", "house-in-play", "among-it", "host-of-self", "left-of-self", "chosen"}
 NAMED_TARGETS = {"self", "host", "attacker", "defender", "it", "each-neighbor", "that-creature", "granter", "event-card",
-                 "chosen"}
+                 "chosen", "defender-neighbors"}
 
 
 def check_ability(ability: Any, where: str) -> list[Problem]:
@@ -153,7 +198,7 @@ def check_ability(ability: Any, where: str) -> list[Problem]:
     trigger = ability.get("trigger")
     if trigger not in TRIGGERS:
         problems.append(Problem(f"{where}.trigger", f"unknown trigger {trigger!r} (known: {', '.join(sorted(TRIGGERS))})", f"activador desconocido {trigger!r} (conocidos: {', '.join(sorted(TRIGGERS))})"))
-    allowed = {"trigger", "effects", "effect", "event", "filter", "whose", "note", "if", "instead", "label"}
+    allowed = {"trigger", "effects", "effect", "event", "filter", "whose", "note", "if", "instead", "label", "zone"}
     for k in ability:
         if k not in allowed:
             problems.append(Problem(f"{where}.{k}", f"unknown ability field (known: {', '.join(sorted(allowed))})", f"campo de habilidad desconocido (conocidos: {', '.join(sorted(allowed))})"))
@@ -182,6 +227,9 @@ def check_constant(effect: Any, where: str) -> list[Problem]:
         problems.extend(check_target(effect["target"], f"{where}.target"))
     if kind == "gain-ability":
         problems.extend(check_ability(effect.get("ability"), f"{where}.ability"))
+    if kind == "instead-of-dealing-damage":
+        for i, sub in enumerate(effect.get("effects", [])):
+            problems.extend(check_effect(sub, f"{where}.effects[{i}]"))
     return problems
 
 
@@ -205,6 +253,8 @@ def check_effect(effect: Any, where: str) -> list[Problem]:
             problems.append(Problem(f"{where}.{k}", f"player is one of {', '.join(sorted(PLAYERS))}", f"player es uno de {', '.join(sorted(PLAYERS))}"))
         elif kind == "amount" and not (isinstance(v, int) and not isinstance(v, bool) or isinstance(v, dict) or v == "all"):
             problems.append(Problem(f"{where}.{k}", "an amount is a whole number, \"all\" or a table { count = ... }", "una cantidad es un número entero, \"all\" o una tabla { count = ... }"))
+        elif kind == "pools" and v not in ("opponent", "any", "own"):
+            problems.append(Problem(f"{where}.{k}", "from is \"opponent\", \"own\" (its own side) or \"any\" (any combination of pools)", "from es \"opponent\", \"own\" (su propio lado) o \"any\" (cualquier combinación de reservas)"))
         elif kind == "duration" and v not in DURATIONS:
             problems.append(Problem(f"{where}.{k}", f"duration is one of {', '.join(sorted(DURATIONS))}", f"duration es uno de {', '.join(sorted(DURATIONS))}"))
         elif kind == "repeat-scope" and v not in ("previous", "ability"):
