@@ -41,3 +41,12 @@ def test_scenario_sections_exist(corpus):
     for path in SCENARIO_FILES:
         for citation in Scenario.from_file(path).sections:
             assert corpus.has(citation), f"{path.name} names {citation}"
+
+
+def test_every_keyforge_entry_has_a_scenario(corpus):
+    """The FAQ oracle's promise: each of the 289 KeyForge entries (errata, FAQ, resolution order) is replayable."""
+    keyforge = {e.id for e in corpus.entries.values() if corpus.documents[e.document].game == "keyforge"}
+    assert len(keyforge) == 289
+    covered = {entry for path in SCENARIO_FILES for entry in Scenario.from_file(path).entries}
+    missing = sorted(keyforge - covered)
+    assert missing == [], f"{len(missing)} KeyForge entries have no scenario: {', '.join(missing)}"
