@@ -71,13 +71,55 @@ def visible(driver, css):
     return wait(driver, EC.visibility_of_element_located((By.CSS_SELECTOR, css)))
 
 
+def on(driver, element_id, action):
+    """Act on an element by id, again if the board re-rendered it in between (the page redraws a panel when the
+    server's answer to the previous change arrives, which on a busy machine can be at any moment)."""
+    from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
+
+    def attempt(drv):
+        try:
+            action(drv.find_element(By.ID, element_id))
+        except (NoSuchElementException, StaleElementReferenceException):
+            return False
+        return True
+
+    wait(driver, attempt)
+
+
+def click_where(driver, css, test=lambda e: True):
+    """Click the first element matching ``css`` that passes ``test``, once there is one, again if it was redrawn."""
+    from selenium.common.exceptions import StaleElementReferenceException
+
+    def attempt(drv):
+        try:
+            target = next((e for e in drv.find_elements(By.CSS_SELECTOR, css) if e.is_displayed() and test(e)), None)
+            if target is None:
+                return False
+            target.click()
+        except StaleElementReferenceException:
+            return False
+        return True
+
+    wait(driver, attempt)
+
+
+def send(driver, element_id, *keys):
+    on(driver, element_id, lambda e: e.send_keys(*keys))
+
+
+def click(driver, element_id):
+    on(driver, element_id, lambda e: e.click())
+
+
 def type_into(driver, element_id, text):
     """Replace a field's value the way a judge does: select all, type, leave the field."""
     from selenium.webdriver.common.keys import Keys
 
-    field = driver.find_element(By.ID, element_id)
-    field.send_keys(Keys.CONTROL, "a")
-    field.send_keys(text, Keys.TAB)
+    def replace(field):
+        field.send_keys(Keys.CONTROL, "a")  # the modifier is released at the end of each call
+        field.send_keys(text, Keys.TAB)
+
+    on(driver, element_id, replace)
 
 
 def test_a_judge_replays_changes_resolves_searches_and_switches_language(server, browser):
@@ -95,21 +137,18 @@ def test_a_judge_replays_changes_resolves_searches_and_switches_language(server,
 
     # Change the position: Brobnar becomes the active house and a Troll goes into p1's hand, found by its Spanish
     # name through the autocomplete.
-    Select(d.find_element(By.ID, "f-p1-house")).select_by_value("brobnar")
-    adder = d.find_element(By.ID, "add-p1-hand")
-    adder.send_keys("Tro")
-    visible(d, "#zone-p1-hand .suggestions li[data-card='troll']").click()
+    on(d, "f-p1-house", lambda e: Select(e).select_by_value("brobnar"))
+    send(d, "add-p1-hand", "Tro")
+    click_where(d, "#zone-p1-hand .suggestions li[data-card='troll']")
     wait(d, lambda drv: "Trol" in drv.find_element(By.ID, "zone-p1-hand").text)
 
     # The legal plays follow the new position; playing the Troll asks where it enters the battleline.
-    troll_play = wait(d, lambda drv: next((b for b in drv.find_elements(By.CSS_SELECTOR, "#plays button[data-play]")
-                                           if b.get_attribute("data-play").startswith("play ")
-                                           and "Trol" in b.text), False))
-    troll_play.click()
+    click_where(d, "#plays button[data-play]",
+                lambda b: b.get_attribute("data-play").startswith("play ") and "Trol" in b.text)
     question = visible(d, "#question[data-key='flank']")
     assert "p1" in question.text
     assert question.find_element(By.CSS_SELECTOR, "a.cite").text == "keyforge-17.2#flank"
-    question.find_element(By.CSS_SELECTOR, "button.option[data-value='left']").click()
+    click_where(d, "#question[data-key='flank'] button.option[data-value='left']")
 
     # The play resolves; the trace names the rule of each step and the decision taken with the one not taken.
     visible(d, "#resolved")
@@ -122,10 +161,8 @@ def test_a_judge_replays_changes_resolves_searches_and_switches_language(server,
     assert "Trol" in after
 
     # An illegal play is refused with the rule that forbids it.
-    box = d.find_element(By.ID, "play-text")
-    box.clear()
-    box.send_keys("reap marrows")
-    d.find_element(By.ID, "btn-apply").click()
+    on(d, "play-text", lambda e: (e.clear(), e.send_keys("reap marrows")))
+    click(d, "btn-apply")
     error = visible(d, "#play-error[data-error='illegal-play']")
     assert error.find_element(By.CSS_SELECTOR, "a.cite").text.startswith("keyforge-17.2#")
 
@@ -143,7 +180,7 @@ def test_a_judge_replays_changes_resolves_searches_and_switches_language(server,
     assert "PREGUNTA" in d.find_element(By.CSS_SELECTOR, ".verbatim-card").text.upper()
 
     # Switch the language: the page comes back in English and the choice sticks on the next page.
-    d.find_element(By.ID, "lang-en").click()
+    click(d, "lang-en")
     wait(d, lambda drv: drv.find_element(By.TAG_NAME, "html").get_attribute("lang") == "en")
     assert "KF172-GEN-44" in d.find_element(By.TAG_NAME, "h1").text
     assert "QUESTION" in d.find_element(By.CSS_SELECTOR, ".verbatim-card").text.upper()
@@ -166,47 +203,41 @@ def test_problems_custom_card_explore_and_permalink(server, browser):
     wait(d, lambda drv: not drv.find_elements(By.CSS_SELECTOR, "#problems .problems"))
 
     # A custom card defined on the spot, played from the hand.
-    d.find_element(By.ID, "btn-custom-new").click()
+    click(d, "btn-custom-new")
     visible(d, "#custom-form")
-    d.find_element(By.ID, "cc-id").send_keys("thief")
-    d.find_element(By.ID, "cc-name-en").send_keys("Table Thief")
-    Select(d.find_element(By.ID, "cc-house")).select_by_value("brobnar")
-    Select(d.find_element(By.ID, "cc-type")).select_by_value("action")
-    Select(d.find_element(By.ID, "cc-b-trigger")).select_by_value("play")
-    Select(d.find_element(By.ID, "cc-b-effect")).select_by_value("gain")
-    amount = d.find_element(By.ID, "cc-b-amount")
-    amount.clear()
-    amount.send_keys("2")
-    d.find_element(By.ID, "cc-b-add").click()
-    d.find_element(By.ID, "cc-submit").click()
+    send(d, "cc-id", "thief")
+    send(d, "cc-name-en", "Table Thief")
+    on(d, "cc-house", lambda e: Select(e).select_by_value("brobnar"))
+    on(d, "cc-type", lambda e: Select(e).select_by_value("action"))
+    on(d, "cc-b-trigger", lambda e: Select(e).select_by_value("play"))
+    on(d, "cc-b-effect", lambda e: Select(e).select_by_value("gain"))
+    on(d, "cc-b-amount", lambda e: (e.clear(), e.send_keys("2")))
+    click(d, "cc-b-add")
+    click(d, "cc-submit")
     wait(d, lambda drv: "Table Thief" in drv.find_element(By.ID, "custom").text)
-    d.find_element(By.ID, "add-p1-hand").send_keys("Table")
-    visible(d, "#zone-p1-hand .suggestions li[data-card='thief']").click()
-    play = wait(d, lambda drv: next((b for b in drv.find_elements(By.CSS_SELECTOR, "#plays button[data-play]")
-                                     if "Table Thief" in b.text and b.get_attribute("data-play").startswith("play")),
-                                    False))
-    play.click()
+    send(d, "add-p1-hand", "Table")
+    click_where(d, "#zone-p1-hand .suggestions li[data-card='thief']")
+    click_where(d, "#plays button[data-play]",
+                lambda b: "Table Thief" in b.text and b.get_attribute("data-play").startswith("play"))
     visible(d, "#resolved")
     assert "p1.amber" in d.find_element(By.ID, "changes").get_attribute("textContent")
 
     # Explore a play with a choice: two outcomes, and the judge sees that the choice matters.
-    d.find_element(By.ID, "add-p1-hand").send_keys("Krump")
-    visible(d, "#zone-p1-hand .suggestions li[data-card='krump']").click()
-    d.find_element(By.ID, "add-p1-battleline").send_keys("Troll")
-    visible(d, "#zone-p1-battleline .suggestions li[data-card='troll']").click()
+    send(d, "add-p1-hand", "Krump")
+    click_where(d, "#zone-p1-hand .suggestions li[data-card='krump']")
+    send(d, "add-p1-battleline", "Troll")
+    click_where(d, "#zone-p1-battleline .suggestions li[data-card='troll']")
     krump = wait(d, lambda drv: next((b.get_attribute("data-play") for b in
                                       drv.find_elements(By.CSS_SELECTOR, "#plays button[data-play]")
                                       if b.get_attribute("data-play").startswith("play") and "Krump" in b.text), False))
-    box = d.find_element(By.ID, "play-text")
-    box.clear()
-    box.send_keys(krump)
-    d.find_element(By.ID, "btn-explore").click()
+    on(d, "play-text", lambda e: (e.clear(), e.send_keys(krump)))
+    click(d, "btn-explore")
     verdict = visible(d, "#explore-verdict")
     assert "matters" in verdict.text
     assert len(d.find_elements(By.CSS_SELECTOR, "#exploration .outcome")) == 2
 
     # Save behind a permalink and open it again.
-    d.find_element(By.ID, "btn-save").click()
+    click(d, "btn-save")
     link = visible(d, "#permalink")
     url = link.get_attribute("href")
     assert "/b/" in url
