@@ -24,7 +24,22 @@ class Change:
         return {"what": self.what, "before": self.before, "after": self.after, "at": self.at}
 
     def __str__(self) -> str:
-        return f"{self.what}: {_show(self.before)} → {_show(self.after)}"
+        return "\n".join(self.lines())
+
+    def lines(self) -> list[str]:
+        """One line per value that changed: a change to a table (what happened this turn…) lists its keys that
+        changed, so a reader sees ``this-turn.p1.fights: — → 1`` rather than two whole tables."""
+        return _change_lines(self.what, self.before, self.after)
+
+
+def _change_lines(what: str, before: Any, after: Any) -> list[str]:
+    if isinstance(before, dict) or isinstance(after, dict):
+        if (before is None or isinstance(before, dict)) and (after is None or isinstance(after, dict)):
+            b, a = before or {}, after or {}
+            keys = [k for k in dict.fromkeys([*b, *a]) if b.get(k) != a.get(k)]
+            if keys:
+                return [line for k in keys for line in _change_lines(f"{what}.{k}", b.get(k), a.get(k))]
+    return [f"{what}: {_show(before)} → {_show(after)}"]
 
 
 def _show(v: Any) -> str:
@@ -100,7 +115,7 @@ def render(step: Step, lang: str = "es", *, indent: str = "  ", changes: bool = 
             if changes:
                 for c in s.changes:
                     if c.at == i or (i == len(s.children) and c.at > i):
-                        lines.append(f"{pad}{indent}· {c}")
+                        lines.extend(f"{pad}{indent}· {line}" for line in c.lines())
             if i < len(s.children):
                 visit(s.children[i], depth + 1)
 
