@@ -107,6 +107,10 @@ class Board:
         for source, effect in self.constant_effects():
             if effect.get("modify") == "house" and "_lasting" not in effect and self.affects(source, effect, card):
                 return {effect["value"]}
+        if card.get("maverick"):
+            # DISIDENTE: a maverick card belongs, for every game purpose, to the house printed on it — not to its
+            # usual one (KF172-CARD-104: a maverick Señor del Foso in a deck without Dis is not a Dis card).
+            return {str(card.get("maverick"))}
         d = self.define(card)
         if any(True for _ in self._modifiers(card, "all-houses")):
             # "This creature belongs to all houses" (Terapia Experimental as printed, before KF172-ERR-19).
@@ -297,9 +301,13 @@ class Board:
         # "Lose" beats "gain" (PERDER FRENTE A OBTENER): a lost keyword is gone whatever grants it.
         if any(e.get("keyword") == name for _, e in self._modifiers(card, "lose-keyword")):
             return 0
-        total = 0 if self.is_blank(card) else self.define(card).keyword(name)
+        blank = self.is_blank(card)
+        total = 0 if blank else self.define(card).keyword(name)
         total += sum(d.keyword(name) for d in self.gained_text_boxes(card))  # keywords are in the text box
-        for _, e in self._modifiers(card, "keyword"):
+        attached = {u.uid for u in card.attached} if blank else set()
+        for source, e in self._modifiers(card, "keyword"):
+            if source.uid in attached:
+                continue  # a keyword an upgrade gives is in the host's text box, blank too (KF172-CARD-110)
             if e.get("keyword") == name:
                 total += int(e.get("amount", 1))
         return total

@@ -139,6 +139,14 @@ def run_effect(ctx: AbilityContext, effect: dict[str, Any]) -> int:
         game.res.note("condition-false", "if-you-do", "La condición no se cumple: no tiene efecto",
                       "The condition does not hold: no effect")
         return 0
+    if effect.get("may") and isinstance(effect.get("target"), dict) and "choose" in effect["target"] \
+            and not candidates(game, effect["target"], ctx):
+        # PUEDES / RESUELVE TODO LO QUE PUEDAS: an optional effect that has nothing it could act on is no choice, and
+        # nothing is asked (Nirbor Alallama with no friendly creature to destroy, KF172-GEN-85; Exhumar with no
+        # creature in the discard pile).
+        game.res.note("no-target", "resolve-as-much-as-you-can", "No hay objetivo posible: no tiene efecto",
+                      "There is no possible target: no effect")
+        return 0
     if effect.get("may"):
         verb = effect["do"]
         # JUGADOR ACTIVO: unless the ability says otherwise, the active player makes every decision, even for an
@@ -230,7 +238,10 @@ def value(ctx: AbilityContext, expr: Any) -> int:
     if expr == "done":
         # What the previous effect did (how many cards it actually destroyed, moved…): "destroyed this way" counts a
         # warded creature that was not destroyed out (KF172-GEN-29).
-        return int(getattr(ctx, "done", 0))
+        done = int(getattr(ctx, "done", 0))
+        ctx.game.res.note("this-way", "in-this-way", f"«De este modo»: lo que hizo el efecto anterior de esta habilidad ({done})",
+                          f"'In this way': what the previous effect of this ability did ({done})")
+        return done
     if isinstance(expr, str):
         who, _, what = expr.partition(".")
         if who in ("you", "opponent"):

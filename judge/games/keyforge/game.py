@@ -29,6 +29,9 @@ class Triggered:
     needs_card_in_play: bool = True
     """False for an ability that resolves whether or not its card is in play ("Jugar:" of an action)."""
     rule: str | None = None
+    lasting: bool = False
+    """A lasting effect's ability: it is not the card's own, so the card going to a hidden zone does not stop it
+    ("if Magda la Rata leaves play", also back to the hand: KF172-ERR-14)."""
 
 
 @dataclass
@@ -240,6 +243,17 @@ class Game:
                     return source
         return None
 
+    def card_options(self, cards: list[CardState]) -> tuple[Option, ...]:
+        """The cards as options of a question, named in both languages and findable by any of their names."""
+        return tuple(Option(c.uid, self.label(c), self.label(c, "en"), self.board.define(c).names()) for c in cards)
+
+    def choose_card(self, key: str, player: str, rule: str, prompt_es: str, prompt_en: str,
+                    cards: list[CardState]) -> CardState:
+        """Ask ``player`` to choose one of ``cards`` (never a default: JUGADOR ACTIVO decides)."""
+        chosen = self.res.ask(Question(key=key, player=player, rule=rule, prompt_es=prompt_es, prompt_en=prompt_en,
+                                       options=self.card_options(cards)))
+        return next(c for c in cards if c.uid == chosen)
+
     def _note_from_supply(self, supply: CardState) -> None:
         self.res.note("from-supply", "replacement-effects",
                       f"Efecto de sustitución ({self.label(supply)}): se toma de la reserva común",
@@ -257,12 +271,8 @@ class Game:
             if len(creatures) == 1:
                 creature = creatures[0]
             else:
-                chosen = self.res.ask(Question(key="target", player=self.active, rule="capture",
-                                               prompt_es="¿Qué criatura captura 1 Æmbar?",
-                                               prompt_en="Which creature captures 1 Æmber?",
-                                               options=tuple(Option(c.uid, self.label(c), self.label(c, "en"),
-                                                                    self.board.define(c).names()) for c in creatures)))
-                creature = next(c for c in creatures if c.uid == chosen)
+                creature = self.choose_card("target", self.active, "capture", "¿Qué criatura captura 1 Æmbar?",
+                                            "Which creature captures 1 Æmber?", creatures)
             self.capture(creature, 1, victim=victim)
 
     def capture(self, creature: CardState, amount: int, *, rule: str = "capture", victim: str | None = None) -> int:
@@ -450,8 +460,16 @@ class Game:
         redirects = self._damage_effects("redirect-damage")
         for hit in hits:
             creature = hit["card"]
-            to = next((s for s, e in redirects if s.uid != creature.uid and self.board.in_play(s)
-                       and s.uid not in self.leaving and self.board.affects(s, e, creature)), None)
+            takers = list({s.uid: s for s, e in redirects if s.uid != creature.uid and self.board.in_play(s)
+                           and s.uid not in self.leaving and self.board.affects(s, e, creature)}.values())
+            to = takers[0] if takers else None
+            if len(takers) > 1:
+                # Two replacements of the same damage (a creature between two Doble Sombrío): only one can happen;
+                # the active player decides which (JUGADOR ACTIVO).
+                to = self.choose_card("order", self.active, "replacement-effects",
+                                      f"¿Qué efecto de sustitución se aplica al daño a {self.label(creature)}?",
+                                      f"Which replacement effect applies to the damage to {self.label(creature, 'en')}?",
+                                      takers)
             if to is not None:
                 self.res.note("redirect", "replacement-effects",
                               f"Efecto de sustitución: el daño a {self.label(creature)} lo sufre {self.label(to)} en su lugar",
@@ -584,7 +602,10 @@ class Game:
             self._destroying = False
         # order.destroyed.4 comes after the batch: what these effects destroy is a new destruction of its own.
         self._after_destroyed(destroyed)
-        return newly
+        # What this call destroyed ("destroyed this way", "if you do"): not a card a replacement saved (its mark was
+        # removed), nor one a "Destruida:" effect of the batch destroyed in turn (KF172-GEN-29).
+        gone = {c.uid for c in destroyed}
+        return [c for c in newly if c.uid in gone]
 
     def _resolve_destroyed_abilities(self) -> None:
         # Each marked card resolves the "Destruida:" abilities it had when it was marked; cards marked meanwhile
@@ -610,6 +631,16 @@ class Game:
             def run(p: Pending[tuple[CardState, dict[str, Any]]]) -> None:
                 done.add(p.value)
                 card, ability = p.item
+                replaces_own = any(e.get("do") == "save" and e.get("target") == "self" for e in ability.get("effects", ()))
+                if replaces_own and self.board.in_play(card) and not card.get("marked"):
+                    # An "instead" replacement of this card's destruction needs a destruction to replace: once another
+                    # one has removed the mark, it does not resolve (EFECTOS DE SUSTITUCIÓN; two Capas del Armagedón on
+                    # one creature: only one is destroyed, each ability naming its own copy, KF172-GEN-93).
+                    self.res.note("nothing-to-replace", "replacement-effects",
+                                  f"{self.label(card)} ya no va a ser destruida: {p.label_es} no tiene nada que sustituir",
+                                  f"{self.label(card, 'en')} is no longer being destroyed: {p.label_en} has nothing to replace",
+                                  card=card.uid)
+                    return
                 self.run_ability(card, ability, label_es=p.label_es, label_en=p.label_en)
 
             order_simultaneous(self.res, first, policy=ACTIVE_PLAYER_ORDERS, players=[self.active],
@@ -679,13 +710,9 @@ class Game:
         for owner, group in by_owner.items():
             remaining = list(group)
             while len(remaining) > 1:
-                chosen = self.res.ask(Question(
-                    key="discard-order", player=self.active, rule="destroyed",
-                    prompt_es=f"¿Qué carta destruida va primero a la pila de descartes de {owner}?",
-                    prompt_en=f"Which destroyed card goes first to {owner}'s discard pile?",
-                    options=tuple(Option(c.uid, self.label(c), self.label(c, "en"), self.board.define(c).names())
-                                  for c in remaining)))
-                pick = next(c for c in remaining if c.uid == chosen)
+                pick = self.choose_card("discard-order", self.active, "destroyed",
+                                        f"¿Qué carta destruida va primero a la pila de descartes de {owner}?",
+                                        f"Which destroyed card goes first to {owner}'s discard pile?", remaining)
                 remaining.remove(pick)
                 ordered.append(pick)
             ordered.extend(remaining)
@@ -713,7 +740,16 @@ class Game:
     def leaves_play(self, card: CardState, zone: str, *, rule: str = "leaves-play", to_player: str | None = None,
                     index: int | None = None) -> None:
         owner = to_player or card.owner
-        _, was_zone, _, was_index, _ = self.position.locate(card.uid)
+        _, was_zone, _, was_index, was_host = self.position.locate(card.uid)
+        # "You control this creature" (Collarín de Subordinación) is a constant ability: it stays active only while
+        # the upgrade is in play (HABILIDADES CONSTANTES). If it was the control effect in force on its host, the host
+        # goes back to its owner when the upgrade leaves play alone. Decision: no history of control effects is kept,
+        # so an older lasting control effect does not take over again (KF172-GEN-18).
+        controlled_host = was_host if (
+            was_host is not None and not card.get("under") and was_host.controller == card.controller
+            and was_host.controller != was_host.owner and was_host.uid not in self.leaving
+            and any(a.get("trigger") == "constant" and a.get("effect", {}).get("modify") == "control"
+                    for a in self.board.define(card).abilities)) else None
         left_info = {"card": card, "player": card.controller, "zone": f"{owner}.{zone}",
                      "position": was_index if was_zone == "battleline" else None, "line": card.controller}
         is_creature = self.board.is_creature(card)
@@ -774,6 +810,9 @@ class Game:
             self.res.move(card, owner, zone, index)
             if card.controller != card.owner:
                 self.res.set_controller(card, card.owner)
+            if controlled_host is not None and self.position.locate(controlled_host.uid)[1] == "battleline":
+                from judge.games.keyforge import playing
+                playing.change_control(self, controlled_host, controlled_host.owner)
             for ability in leaving_abilities:
                 # "If this card leaves play…" resolves with the card as it last was in play (ABANDONA EL JUEGO).
                 self.run_ability(card, ability, label_es=f"Al abandonar el juego: {self.label(card)}",
@@ -880,7 +919,7 @@ class Game:
                 key="deck-order", player=pid, rule="shuffle",
                 prompt_es="El mazo se baraja: ¿en qué orden quedan las cartas (de arriba abajo)?",
                 prompt_en="The deck is shuffled: in which order are the cards now (top first)?",
-                options=tuple(Option(c.uid, self.label(c), self.label(c, "en"), self.board.define(c).names()) for c in deck),
+                options=self.card_options(deck),
                 min_choices=len(deck), max_choices=len(deck)))
             by_uid = {c.uid: c for c in deck}
             self.res.reorder(pid, "deck", [by_uid[u] for u in order])
@@ -910,8 +949,7 @@ class Game:
                 key="deck-order", player=pid, rule="shuffle",
                 prompt_es="El mazo se baraja: ¿en qué orden quedan las cartas (de arriba abajo)?",
                 prompt_en="The deck is shuffled: in which order are the cards now (top first)?",
-                options=tuple(Option(c.uid, self.label(c), self.label(c, "en"), self.board.define(c).names())
-                              for c in player.zone("discard")),
+                options=self.card_options(player.zone("discard")),
                 min_choices=len(player.zone("discard")), max_choices=len(player.zone("discard"))))
             by_uid = {c.uid: c for c in player.zone("discard")}
             for uid in order:
@@ -979,7 +1017,7 @@ class Game:
                     self.res.set_value("lasting", remaining or None)
                 es, en = f"Efecto duradero de {self.label(source)}", f"Lasting effect of {self.label(source, 'en')}"
                 pending.append(self.pending(source, f"lasting{n}:{event}", es, en,
-                                            Triggered(source, ability, info, needs_card_in_play=False),
+                                            Triggered(source, ability, info, needs_card_in_play=False, lasting=True),
                                             controller=lasting["controller"]))
         return pending
 
@@ -1023,7 +1061,18 @@ class Game:
             if t.needs_card_in_play:
                 return
             where = self.position.find(t.card.uid)
-            if where and where[1] in ("hand", "deck", "archives") and self.board.define(t.card).type != "action":
+            if where and t.rule == "play-abilities" and self.board.define(t.card).type != "action" \
+                    and where[1] not in ("hand", "deck", "archives"):
+                # A creature, artifact or upgrade that left play before its "Jugar:" resolved does not resolve it,
+                # whichever zone it went to (KF172-GEN-55: it leaves play before its "Jugar:" has a chance to
+                # resolve); its bonus icons resolved all the same (KF172-GEN-56).
+                self.res.note("out-of-play", "leaves-play",
+                              f"{self.label(t.card)} ya no está en juego: su «Jugar:» no se resuelve",
+                              f"{self.label(t.card, 'en')} is no longer in play: its 'Play:' does not resolve",
+                              card=t.card.uid)
+                return
+            if where and where[1] in ("hand", "deck", "archives") and self.board.define(t.card).type != "action" \
+                    and not t.lasting:
                 # A card that went from play to a hidden zone before its "Jugar:" resolved takes it along
                 # (ABANDONA EL JUEGO; Fatua Morena destroyed by its own bonus icon, KF172-GEN-55).
                 self.res.note("out-of-reach", "leaves-play",

@@ -126,7 +126,7 @@ def _choose_form(game: Game, card: CardState) -> None:
         board = Board(game.position, game.board.catalog)
         forms, _ = game.rules.legal_play_forms(game.position, board, card, game.position.player(game.active).values.get("house"))
     else:
-        forms = ["creature", "upgrade"] if game.board.creatures() else ["creature"]
+        forms = effect_play_forms(game, card)[0]
     if not forms:
         return
     if len(forms) == 1:
@@ -167,9 +167,14 @@ def put_into_play(game: Game, card: CardState, controller: str, *, exhausted: bo
                   keep_controller: bool = False, index: int | None = None) -> None:
     """PONER EN JUEGO: the card enters play without being played — no bonus icons, no "Jugar:", no play restriction;
     "after it enters play" effects still resolve, and Treachery still applies (it applies whenever it enters play).
-    ``exhausted``/``keep_controller``: the effect says "exhausted and under its owner's control" (General Sherman)."""
+    ``exhausted``/``keep_controller``: the effect says "exhausted and under its owner's control" (General Sherman): the
+    card enters under its owner, and still under its owner's opponent if Treachery or its own text says so — that
+    applies every time it enters play, returned to play included (KF172-GEN-02)."""
+    # "Enters play as a copy" (Gel Mímico) holds however it enters play, not only when played: it is the copy as
+    # it enters, so the copy's Deploy, Treachery or "enters play ready" apply (KF172-CARD-57, KF172-CARD-58).
+    _become_copy(game, card, played=False, controller=controller)
     d = game.board.define(card)
-    if not keep_controller and enters_under_opponent(game, card):
+    if enters_under_opponent(game, card):
         controller = game.position.opponent(controller)
     with game.res.step("put-into-play", "put-into-zone", f"{game.label(card)} se pone en juego (no se juega)",
                        f"{game.label(card, 'en')} is put into play (not played)", card=card.uid):
@@ -204,27 +209,37 @@ def _artifact_enters(game: Game, card: CardState, controller: str) -> None:
     _enters_exhausted(game, card)
 
 
-def _become_copy(game: Game, card: CardState) -> None:
+def _become_copy(game: Game, card: CardState, *, played: bool = True, controller: str | None = None) -> None:
     """A card played as a copy of another (Imitación, Gel Mímico: constant ``played-as-copy``) becomes that card as it
     is played, so everything the play checks and does follows the copy: Alpha (KF172-GEN-04, KF172-GEN-05,
     KF172-CARD-60), the rule of six (KF172-GEN-83), bonus icons (KF172-CARD-73), house (KF172-CARD-69), Deploy and
-    "enters play ready" (KF172-CARD-58). A copy the rules do not allow cannot be played: the card stays in hand."""
+    "enters play ready" (KF172-CARD-58). A copy the rules do not allow cannot be played: the card stays in hand.
+    ``played = False``: a card that "enters play as a copy" (``enters-play = true``, Gel Mímico) put into play without
+    being played is a copy too; Alpha and the rule of six, which are about playing, do not apply then."""
     from judge.core.errors import IllegalPlayError
     from judge.games.keyforge.targets import resolve_target
 
     spec = next((a["effect"] for a in game.board.define(card).abilities if a.get("trigger") == "constant"
                  and a.get("effect", {}).get("modify") == "played-as-copy"), None)
-    if spec is None:
+    if spec is None or (not played and not spec.get("enters-play")):
         return
-    with game.res.step("copy", "play-cards", f"{game.label(card)} se juega como copia de otra carta",
-                       f"{game.label(card, 'en')} is played as a copy of another card", card=card.uid):
-        ctx = AbilityContext(game, card.uid, game.active)
+    how_es, how_en = ("se juega", "is played") if played else ("entra en juego", "enters play")
+    with game.res.step("copy", "play-cards" if played else "put-into-zone",
+                       f"{game.label(card)} {how_es} como copia de otra carta",
+                       f"{game.label(card, 'en')} {how_en} as a copy of another card", card=card.uid):
+        ctx = AbilityContext(game, card.uid, controller or game.active)
         found = resolve_target(game, spec.get("of", {"choose": 1}), ctx, rule="play-cards", verb="copy")
         if not found:
+            if played:
+                # Nothing to copy: it is played as itself, and the rule of six counts its own name.
+                game.rules._verify_rule_of_six(game.position, game.board, card, as_played=True)
             return
         # A copy of a copy is what that card is now (no ruling; the copied card is already "the basic card").
         copied = game.board.define(found[0])
         values = game.position.values
+        if not played:
+            game.res.set_card(card, "copy-of", copied.id)
+            return
         if copied.keyword("alpha") and int(values.get("actions-this-step", 0)) > 0:
             raise IllegalPlayError(f"as a copy of {copied.name_es} it has Alpha, and something was already played, used "
                                    "or discarded this step: it cannot be played and stays in hand", rule=game.rules.cite("alpha"),
@@ -235,6 +250,13 @@ def _become_copy(game: Game, card: CardState) -> None:
                                    es=f"{copied.name_es} (o sus copias) ya se jugó o usó 6 veces este turno",
                                    rule=game.rules.cite("rule-of-six"))
         game.res.set_card(card, "copy-of", copied.id)
+        # Like Alpha, a "cannot be played unless …" of the copied card is the card's own as it is played: a copy
+        # whose condition does not hold cannot be played either (KF172-CARD-60).
+        reason = game.rules.play_restriction(game, card)
+        if reason:
+            raise IllegalPlayError(f"as a copy of {copied.name_es} it cannot be played now ({reason}): it stays in hand",
+                                   es=f"como copia de {copied.name_es} no se puede jugar ahora ({reason}): vuelve a la mano",
+                                   rule=game.rules.cite("restrictions"))
 
 
 def _use_permission(game: Game, card: CardState) -> None:
@@ -304,8 +326,42 @@ def play_from_effect(game: Game, card: CardState, *, origin: str) -> bool:
             game.res.note("cannot-play", "restrictions", f"No se puede jugar ({reason}): vuelve a donde estaba",
                           f"It cannot be played ({reason}): it returns to where it was", card=card.uid)
             return False
+        forms, blocker = effect_play_forms(game, card)
+        if not forms and blocker is not None:
+            # A "cannot play" effect of another card forbids it wherever it is played from (KF172-CARD-65).
+            game.res.note("cannot-play", "cannot-vs-must",
+                          f"{game.label(blocker)} impide jugarla: vuelve a donde estaba",
+                          f"{game.label(blocker, 'en')} forbids playing it: it returns to where it was", card=card.uid)
+            return False
         play(game, card)
     return True
+
+
+def effect_play_forms(game: Game, card: CardState) -> tuple[list[str], CardState | None]:
+    """The forms in which an effect may play this card from outside the hand, and the card whose "cannot play" effect
+    forbids one of them. A card that may be played as an upgrade is offered both forms (Exhumar, KF172-GEN-26), as an
+    upgrade only while a creature is in play, and each form is checked against "cannot play" effects on its own: with
+    creatures forbidden it may still be played as an upgrade (KF172-GEN-23, KF172-CARD-65)."""
+    d = game.board.define(card)
+    if d.as_upgrade is None or card.get("as-upgrade"):
+        blocker = game.rules.forbidding_play(game, card)
+        return ([] if blocker is not None else [d.type]), blocker
+    forms: list[str] = []
+    blocker = None
+    for form in ("creature", "upgrade") if game.board.creatures() else ("creature",):
+        probe = game.rules._probe(game.position)
+        found = probe.position.find(card.uid)
+        if found is None:
+            continue
+        if form == "upgrade":
+            found[2].state["as-upgrade"] = True
+        source = game.rules.forbidding_play(probe, found[2])
+        if source is None:
+            forms.append(form)
+        elif blocker is None:
+            real = game.position.find(source.uid)
+            blocker = real[2] if real else source
+    return forms, blocker
 
 
 def _flanks_of(game: Game, card: CardState) -> tuple[str, ...]:
@@ -336,7 +392,14 @@ def _enters_exhausted(game: Game, card: CardState) -> None:
 
     kind = "creature" if game.board.is_creature(card) else game.board.define(card).type
     state: dict[str, bool] = {"exhausted": True}
-    for s_, e in game.board.constant_effects():
+    effects = list(game.board.constant_effects())
+    if game.board.is_blank(card):
+        # ENTRAR EN JUEGO: these abilities resolve before the card is really in play, the entering card's own ones
+        # included, so a blank text box in play (Sombra de Dis) does not stop them — Bruja del Ocaso still enters
+        # ready itself, as Dienteplata does (KF172-CARD-107).
+        effects += [(card, a["effect"]) for a in game.board.define(card).abilities
+                    if a.get("trigger") == "constant" and "effect" in a]
+    for s_, e in effects:
         # "Your creatures enter play ready": a creature you own is yours even when it enters play under your
         # opponent's control (Mangante Gruñón and Bruja del Ocaso, KF172-CARD-17).
         if e.get("modify") == "enters-play-ready" and s_.controller in (card.controller, card.owner) \
@@ -420,7 +483,8 @@ def attach_upgrade(game: Game, upgrade: CardState) -> None:
         # "You control this creature" (Collarín de Subordinación) takes effect as the upgrade attaches; control
         # effects rank by when they began, the most recent winning, so a later one (Hipnorrayo) takes the creature
         # back while the upgrade stays on it (CONTROL, KF172-GEN-18). Decision: the position keeps no timestamps, so
-        # the creature stays where the last control change left it, also if the upgrade later leaves play alone.
+        # the creature stays where the last control change left it; if the upgrade leaves play while its own effect
+        # is the one in force, the creature returns to its owner (Game.leaves_play).
         change_control(game, host, upgrade.controller)
 
 

@@ -24,7 +24,7 @@ ZONES = ("hand", "deck", "discard", "archives", "purged", "battleline", "artifac
 CARD_STATE = {
     "exhausted": bool, "stun": bool, "enrage": bool, "ward": bool, "face-down": bool, "elusive-used": bool,
     "damage": int, "amber": int, "power": int, "armor-used": int, "token": str, "purged-by": str, "grafted": bool,
-    "under": bool, "copy-of": str, "as-upgrade": bool,
+    "under": bool, "copy-of": str, "as-upgrade": bool, "maverick": str,
 }
 """Card state a position may give a card; named counters are written ``counter-<name> = N``."""
 PLAYER_VALUES = {"amber", "keys", "chains", "houses", "house", "name", "token"}
@@ -37,7 +37,7 @@ RULE_KEYS = frozenset({
     "damage", "damage-bonus-icon", "deck", "deploy", "destroyed", "discard-bonus-icon", "discard-cards", "draw",
     "draw-bonus-icon", "elusive", "enrage", "enters-play", "exalt", "exchange-control", "exhaust", "fight", "graft",
     "fight-with", "first-turn-rule", "flank", "for-each", "forge", "gigantic", "golden-rule", "hazardous",
-    "heal", "house-choice", "if-you-do", "infinite-loops", "invulnerable", "keys", "lasting-effects",
+    "any-number", "heal", "house-choice", "if-you-do", "in-this-way", "infinite-loops", "invulnerable", "keys", "lasting-effects",
     "least-powerful", "least-powerful-groups", "leaves-play", "may", "most-powerful", "most-powerful-groups",
     "move", "omega", "omni", "order.action-omni.1", "order.action-omni.2", "order.choose-house.1",
     "order.choose-house.3", "order.damage.1", "order.damage.2", "order.damage.3", "order.damage.4",
@@ -303,13 +303,16 @@ class KeyForge(Ruleset):
                 problems.append(Problem(f"{where}.{k}", "must be a whole number ≥ 0", "debe ser un número entero ≥ 0"))
             elif expected is str and k == "copy-of":
                 pass  # checked above
+            elif expected is str and k == "maverick" and v not in HOUSES:
+                problems.append(Problem(f"{where}.{k}", f"a maverick card names the house printed on it, one of {', '.join(HOUSES)}",
+                                        f"una carta disidente nombra la Casa impresa en ella, una de {', '.join(HOUSES)}"))
             elif expected is str and k == "token":
                 try:
                     catalog.lookup(str(v))
                 except UnknownCardError as exc:
                     problems.append(Problem(f"{where}.{k}", str(exc), exc.message_es))
         if zone not in IN_PLAY and card.state and not attached:
-            states = ", ".join(k for k in card.state if k not in ("face-down", "purged-by"))
+            states = ", ".join(k for k in card.state if k not in ("face-down", "purged-by", "maverick"))
             if states:
                 problems.append(Problem(where, f"a card out of play carries no counters or state ({states})",
                                         f"una carta fuera de juego no lleva contadores ni estados ({states})"))
@@ -387,6 +390,10 @@ class KeyForge(Ruleset):
             self._verify_from_hand(position, board, card, play.verb, house)
             return
         card = self._find(position, play, ("battleline", "artifacts"), controller=active)
+        if self._stunned_use(board, card, play):
+            # ATURDIR: a stunned creature that would be used normally is used instead to remove its stun, so the use
+            # is judged as that one (no enemy to fight, no "Acción:" needed).
+            play = Play("unstun", card.uid)
         if play.verb in ("reap", "fight") and not board.is_creature(card):
             raise IllegalPlayError(f"{board.label(card)} is not a creature: artifacts cannot reap or fight",
                                    es=f"{board.label(card)} no es una criatura: los artefactos no cosechan ni luchan",
@@ -410,10 +417,6 @@ class KeyForge(Ruleset):
         if play.verb in ("reap", "fight") and not board.is_creature(card):
             raise IllegalPlayError(f"only creatures {play.verb}", rule=self.cite("use-creatures"),
                                    es=f"solo las criaturas pueden «{play.verb}»")
-        if play.verb in ("reap", "fight", "action", "omni") and card.get("stun") and board.is_creature(card):
-            raise IllegalPlayError(f"{board.label(card)} is stunned: using it only removes the stun (play 'unstun {card.uid}')",
-                                   es=f"{board.label(card)} está aturdida: usarla solo retira el aturdimiento («unstun {card.uid}»)",
-                                   rule=self.cite("stun"))
         if play.verb == "unstun" and not card.get("stun"):
             raise IllegalPlayError(f"{board.label(card)} is not stunned", rule=self.cite("stun"),
                                    es=f"{board.label(card)} no está aturdida")
@@ -446,9 +449,16 @@ class KeyForge(Ruleset):
                                    es="una carta con Omega terminó este paso: no se pueden jugar, descartar ni usar más cartas",
                                    rule=self.cite("omega"))
 
-    def _verify_rule_of_six(self, position: Position, board: Board, card: CardState) -> None:
-        # By name: a copy counts as the card it copies (KF172-GEN-83, KF172-GEN-84).
-        name = board.define(card).id
+    def _verify_rule_of_six(self, position: Position, board: Board, card: CardState, *, as_played: bool = False) -> None:
+        # By name: a copy counts as the card it copies (KF172-GEN-83, KF172-GEN-84). A card not yet in play that will
+        # be played as a copy (Imitación, Gel Mímico) is counted as the copy it becomes, as it is played
+        # (playing._become_copy): its own name does not count then.
+        d = board.define(card)
+        if not as_played and not card.get("copy-of") and not board.in_play(card) and any(
+                a.get("trigger") == "constant" and a.get("effect", {}).get("modify") == "played-as-copy"
+                for a in d.abilities):
+            return
+        name = d.id
         done = position.values.get("plays", {}).get(name, 0) + position.values.get("uses", {}).get(name, 0)
         if done >= 6:
             raise IllegalPlayError(f"{board.name(card)} (or copies of it) was already played or used 6 times this turn",
@@ -583,9 +593,20 @@ class KeyForge(Ruleset):
         if reason:
             raise IllegalPlayError(f"{d.name_es} cannot be played now ({reason})", rule=self.cite("restrictions"),
                                    es=f"{d.name_es} no se puede jugar ahora ({reason})")
+        source = self.forbidding_play(probe, card)
+        if source is not None:
+            raise IllegalPlayError(f"{d.name_es} cannot be played: {probe.board.label(source)} forbids it",
+                                   es=f"{d.name_es} no se puede jugar: {probe.board.label(source)} lo prohíbe",
+                                   rule=self.cite("cannot-vs-must"))
+
+    def forbidding_play(self, game: Game, card: CardState) -> CardState | None:
+        """The card whose "cannot play" effect forbids the active player to play this card now, or None. It holds for
+        a card played by an effect from anywhere (Exhumar, Agujero de Gusano Salvaje) as for one played from hand:
+        Grómido's "you cannot play creatures" (KF172-CARD-65)."""
         from judge.games.keyforge.targets import matches
 
-        for source, effect in probe.board.constant_effects():
+        position, d = game.position, game.board.define(card)
+        for source, effect in game.board.constant_effects():
             if effect.get("modify") != "cannot-play":
                 continue
             controller = effect.get("_lasting", {}).get("controller", source.controller)
@@ -599,11 +620,10 @@ class KeyForge(Ruleset):
                 played = int(position.values.get("this-turn", {}).get(f"{who}.plays-{kind}", 0))
             if limit is not None and played < int(limit):
                 continue  # "cannot play more than N cards each turn" (Diablillo de Brasa)
-            if who == position.active and matches(probe.board, {"kind": "card", "filter": effect.get("filter", {})}, card,
+            if who == position.active and matches(game.board, {"kind": "card", "filter": effect.get("filter", {})}, card,
                                                   controller=who, source=None):
-                raise IllegalPlayError(f"{d.name_es} cannot be played: {probe.board.label(source)} forbids it",
-                                       es=f"{d.name_es} no se puede jugar: {probe.board.label(source)} lo prohíbe",
-                                       rule=self.cite("cannot-vs-must"))
+                return source
+        return None
 
     def gigantic_other_half(self, position: Position, board: Board, card: CardState) -> CardState | None:
         """The other half of a gigantic creature in the same hand: same name, the other card."""
@@ -620,6 +640,11 @@ class KeyForge(Ruleset):
 
         return Game(self, Resolution(position.copy(), [], self.cite))
 
+    @staticmethod
+    def _stunned_use(board: Board, card: CardState, play: Play) -> bool:
+        """Whether ``play`` would use a stunned creature normally (reap, fight, "Acción:", "Omni:")."""
+        return play.verb in ("reap", "fight", "action", "omni") and bool(card.get("stun")) and board.is_creature(card)
+
     def legal_plays(self, position: Position) -> list[Play]:
         plays: list[Play] = []
         candidates: list[Play] = []
@@ -630,7 +655,9 @@ class KeyForge(Ruleset):
             candidates += [Play("play", card.uid), Play("discard", card.uid)]
         for zone in IN_PLAY:
             for card in active.zone(zone):
-                candidates += [Play(v, card.uid) for v in ("reap", "fight", "action", "omni", "unstun")]
+                # A stunned creature's only use is to remove the stun: "unstun" stands for all of them in the list.
+                verbs = ("unstun",) if card.get("stun") else ("reap", "fight", "action", "omni", "unstun")
+                candidates += [Play(v, card.uid) for v in verbs]
         candidates += [Play("raise-tide"), Play("end-turn")]
         for play in candidates:
             if self.can_play(position, play):
@@ -659,13 +686,22 @@ class KeyForge(Ruleset):
         elif play.verb == "discard":
             playing.discard_from_hand(game, card)
         else:
+            if self._stunned_use(game.board, card, play):
+                verb_es = {"reap": "cosechar", "fight": "luchar", "action": "usar su «Acción:»", "omni": "usar su «Omni:»"}[play.verb]
+                res.note("stunned-use", "stun", f"{game.label(card)} está aturdida: en vez de {verb_es}, se usa para "
+                         "retirar el aturdimiento",
+                         f"{game.label(card, 'en')} is stunned: instead of '{play.verb}', it is used to remove the stun",
+                         card=card.uid)
+                play = Play("unstun", card.uid)
             using.record_use(game, card)
             if play.verb == "reap":
                 using.reap(game, card)
             elif play.verb == "fight":
                 using.fight(game, card)
             elif play.verb == "unstun":
-                using.remove_stun(game, card)
+                # Removing a stun is a use: an "in order to use it" cost is paid first (ATURDIR, KF172-CARD-18).
+                if using.pay_use_cost(game, card):
+                    using.remove_stun(game, card)
             else:
                 using.use_ability(game, card, play.verb)
         game.check_state()
@@ -761,7 +797,7 @@ class KeyForge13(KeyForge):
         "splash-attack", "damage-bonus-icon", "capture-bonus-icon", "draw-bonus-icon", "discard-bonus-icon",
         "restrictions", "lasting-effects", "replacement-effects", "pending-damage", "infinite-loops", "shuffle",
         "enters-play", "exhaust", "draw", "deck", "for-each", "move", "put-into-zone", "exchange-control", "as-if-yours",
-        "graft",
+        "graft", "any-number",
     })
 
     def elusive_spent_on_choice(self) -> bool:

@@ -236,6 +236,12 @@ def resolve_target(game: Game, spec: Any, ctx: AbilityContext, *, rule: str, ver
     found = candidates(game, spec, ctx)
     if spec.get("all"):
         return found
+    f0 = spec.get("filter", {})
+    if verb in ("destroy", "sacrifice") and not (f0.get("most-powerful") or f0.get("least-powerful")):
+        # DESTRUIDA: players cannot choose to destroy or sacrifice a card already marked for destruction. A target
+        # the card itself names ("the most powerful enemy creature") is no choice: it may be a marked one, and the
+        # effect then fails (KF172-GEN-36).
+        found = [c for c in found if not c.get("marked")]
     n = spec.get("choose", 1)
     up_to = bool(spec.get("up-to"))
     if n == "any":
@@ -260,10 +266,14 @@ def resolve_target(game: Game, spec: Any, ctx: AbilityContext, *, rule: str, ver
         if f.get(tie) is True:
             # Several creatures tie for "the most powerful": the active player chooses (MÁS PODEROSA).
             key, rule = "tie", tie
+    if up_to and key == "target":
+        # "Any number" / "up to N": whoever chooses picks how many, and none is allowed (CUALQUIER NÚMERO).
+        game.res.note("any-number", "any-number", f"«Cualquier número» / «hasta {n}»: puede ser ninguno",
+                      f"'Any number' / 'up to {n}': none is allowed")
     question = Question(
         key=key, player=chooser, rule=rule,
-        prompt_es=f"Elige {'hasta ' if up_to else ''}{n} objetivo(s) para «{verb}»",
-        prompt_en=f"Choose {'up to ' if up_to else ''}{n} target(s) for '{verb}'",
+        prompt_es=f"Elige {'hasta ' if up_to else ''}{n} objetivo(s) para «{verb}»" + (" (puede ser ninguno)" if up_to else ""),
+        prompt_en=f"Choose {'up to ' if up_to else ''}{n} target(s) for '{verb}'" + (" (none is allowed)" if up_to else ""),
         options=options, min_choices=0 if up_to else n, max_choices=n,
     )
     chosen = game.res.ask(question)

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from judge.core.decisions import Option, Question
+from judge.core.position import CardState
 from judge.games.keyforge.board import IN_PLAY
 from judge.games.keyforge.game import Game, Triggered
 
@@ -190,13 +191,23 @@ def house_restrictions(game: Game, pid: str) -> tuple[set[str], set[str]]:
         controller = effect.get("_lasting", {}).get("controller", source.controller)
         who = controller if effect.get("player", "you") == "you" else game.position.opponent(controller)
         if who == pid:
-            (must if kind == "must-choose-house" else cannot).add(effect["house"])
-    # An effect that makes a player choose a house that is not on their identity card is ignored (PASO 2; a maverick
-    # Señor del Foso in a deck without Dis, KF172-CARD-104).
-    identity = game.position.player(pid).values.get("houses")
-    if identity:
-        must = {h for h in must if h in identity}
+            if kind == "cannot-choose-house":
+                cannot.add(effect["house"])
+            elif _may_be_made_to_choose(game, pid, effect["house"]):
+                must.add(effect["house"])
     return must, cannot
+
+
+def _may_be_made_to_choose(game: Game, pid: str, house: str) -> bool:
+    """An effect that makes a player choose a house that is neither on their identity card nor the house of a card
+    they control is ignored (PASO 2). A maverick Señor del Foso in a deck without Dis belongs to the house printed on
+    it (DISIDENTE), so it does not bind (KF172-CARD-104, KF13-FAQ-24); a Dis card the player controls would — which is
+    why it matters that an enemy's upgrade on their creature stays the enemy's (KF172-CARD-105)."""
+    identity = game.position.player(pid).values.get("houses")
+    if not identity or house in identity:
+        return True
+    return any(zone in IN_PLAY and card.controller == pid and house in game.board.houses(card)
+               for _, zone, card in game.position.all_cards())
 
 
 def choose_house(game: Game, pid: str) -> None:

@@ -45,8 +45,8 @@ def remove_stun(game: Game, card: CardState, *, rule: str = "stun") -> None:
 def pay_use_cost(game: Game, card: CardState) -> bool:
     """"In order to use this card, you must …" (Brutodonte Desbocado): the cost is paid before the card is exhausted,
     whatever the use; if paying it takes the card out of play, nothing else of the use happens (KF172-CARD-18).
-    Returns whether the use goes on. (Removing a stun through the "unstun" play is left out: the entry lists fight,
-    reap, "Acción:" and "Omni:".)"""
+    Returns whether the use goes on. Removing a stun is a use as well ("esto se considera usar a dicha criatura",
+    ATURDIR), and the entry's "por el motivo que sea" covers it: the cost is paid before that exhaustion too."""
     costs = [e for s, e in game.board.constant_effects()
              if e.get("modify") == "use-cost" and game.board.affects(s, e, card)]
     for effect in costs:
@@ -62,7 +62,20 @@ def pay_use_cost(game: Game, card: CardState) -> bool:
     return True
 
 
+def _forbidden(game: Game, card: CardState, how: str) -> bool:
+    """A card effect that makes a creature fight or reap cannot override a "cannot" (RESTRICCIONES: "cannot" beats
+    "may" and "must"): the creature is not used at all — readied first, it just stays ready (KF172-GEN-94)."""
+    if not game.rules.cannot_use(game, card, how):
+        return False
+    what_es, what_en = ("luchar", "fight") if how == "fight" else ("cosechar", "reap")
+    game.res.note("cannot-use", "restrictions", f"{game.label(card)} no puede {what_es}: no se usa",
+                  f"{game.label(card, 'en')} cannot {what_en}: it is not used", card=card.uid)
+    return True
+
+
 def reap(game: Game, card: CardState, *, through_effect: bool = False) -> None:
+    if through_effect and _forbidden(game, card, "reap"):
+        return
     if not pay_use_cost(game, card):
         return
     if card.get("stun"):
@@ -168,7 +181,8 @@ def use_as(game: Game, card: CardState, how: str, *, as_if_yours: str | None = N
     elif how == "fight":
         fight(game, card, through_effect=True)
     elif how == "unstun":
-        remove_stun(game, card)
+        if pay_use_cost(game, card):  # removing a stun is a use too (ATURDIR, KF172-CARD-18)
+            remove_stun(game, card)
     else:
         use_ability(game, card, how)
 
@@ -176,6 +190,8 @@ def use_as(game: Game, card: CardState, how: str, *, as_if_yours: str | None = N
 def fight(game: Game, attacker: CardState, *, through_effect: bool = False,
           defender: CardState | None = None) -> CardState | None:
     """Use a creature to fight; return the creature it attacked (None if it did not fight)."""
+    if through_effect and _forbidden(game, attacker, "fight"):
+        return None
     if not pay_use_cost(game, attacker):
         return None
     if attacker.get("stun"):
@@ -310,10 +326,14 @@ def _fight_damage(game: Game, attacker: CardState, defender: CardState, elusive:
         if elusive:
             game.res.note("elusive", "elusive", f"Elusivo: {game.label(defender)} no recibe ni inflige daño",
                           f"Elusive: {game.label(defender, 'en')} neither takes nor deals damage", card=defender.uid)
-            if instead_card is None or instead_card.uid == defender.uid or not _deals_fight_damage(game, attacker, "attacking"):
-                return
-            game.deal_damage([(instead_card, game.board.power(attacker), attacker.uid)], fight=fight_info,
-                             rule="order.fight.4")
+            redirected: list[tuple[Any, ...]] = []
+            if instead_card is not None and instead_card.uid != defender.uid \
+                    and _deals_fight_damage(game, attacker, "attacking"):
+                redirected.append((instead_card, game.board.power(attacker), attacker.uid))
+            # ELUSIVO stops only the damage of the two creatures' power: a keyword's damage is still dealt, so
+            # Ataque con dispersión still hits the defender's neighbours.
+            redirected.extend(_splash_hits(game, attacker, defender))
+            game.deal_damage(redirected, fight=fight_info, rule="order.fight.4")
             return
         # Each hit carries the creature whose power deals it, so Poison and replacements know its source.
         hits: list[tuple[Any, ...]] = []
@@ -325,12 +345,19 @@ def _fight_damage(game: Game, attacker: CardState, defender: CardState, elusive:
                           f"Skirmish: {game.label(attacker, 'en')} takes no fight damage", card=attacker.uid)
         elif _deals_fight_damage(game, defender, "attacked"):
             hits.append((attacker, _fight_damage_limit(game, defender, game.board.power(defender)), defender.uid))
-        splash = game.board.keyword(attacker, "splash-attack")
-        if splash:
-            game.res.note("splash", "splash-attack", f"Ataque con dispersión ({splash})", f"Splash attack ({splash})",
-                          card=attacker.uid)
-            hits.extend((n, splash, attacker.uid, False) for n in game.board.neighbors(defender))
+        hits.extend(_splash_hits(game, attacker, defender))
         game.deal_damage(hits, fight=fight_info, rule="order.fight.4")
+
+
+def _splash_hits(game: Game, attacker: CardState, defender: CardState) -> list[tuple[Any, ...]]:
+    """ATAQUE CON DISPERSIÓN (X): X damage to each of the defender's neighbours, at the same time as the power damage;
+    not the attacker's power (so not Poison's)."""
+    splash = game.board.keyword(attacker, "splash-attack")
+    if not splash:
+        return []
+    game.res.note("splash", "splash-attack", f"Ataque con dispersión ({splash})", f"Splash attack ({splash})",
+                  card=attacker.uid)
+    return [(n, splash, attacker.uid, False) for n in game.board.neighbors(defender)]
 
 
 def _extra_fight_damage(game: Game, attacker: CardState, defender: CardState) -> int:

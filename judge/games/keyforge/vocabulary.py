@@ -87,7 +87,7 @@ CONSTANT_EFFECTS = {
     "use-cost": "before the targets are exhausted for any use, `effects` resolve; a target that leaves play so is not used",
     "all-houses": "the targets belong to every house",
     "fight-damage": "the targets deal `amount` more damage while attacking a creature matching `against`",
-    "played-as-copy": "this card is played as a copy of a card matching `of` (a target the active player chooses), belonging to `house` if given",
+    "played-as-copy": "this card is played as a copy of a card matching `of` (a target the active player chooses), belonging to `house` if given; `enters-play`: also when put into play",
     "creature-in-battleline": "while this card is in the battleline it is a creature with `power`",
     "flank": "the targets are considered flank creatures",
     "trait": "the targets gain `trait`",
