@@ -185,3 +185,10 @@ def test_no_page_loads_anything_from_outside(client):
     for url in ("/", "/rulings?q=elusivo", "/rulings/KF172-GEN-39", "/board"):
         html = text(client.get(url))
         assert not re.search(r'(src|href)="(https?:)?//', html), url
+
+
+def test_every_card_state_has_a_label_on_the_board():
+    from judge.games.keyforge.rules import CARD_STATE
+    from judge.web.i18n import MESSAGES
+
+    assert [k for k in CARD_STATE if f"board.state.{k}" not in MESSAGES] == []
