@@ -522,3 +522,30 @@ def test_no_page_answers_500_to_garbage(client, url):
     for value in ["", "x", "%00", "%FF", "..%2F..", "1e9", "-1", "%22%27%3C", "a" * 500]:
         response = client.get(url.replace("{v}", value))
         assert response.status_code < 500, (url, value)
+
+
+@pytest.mark.parametrize("mutate", [
+    lambda p: p.update(active=["p1"]),
+    lambda p: p["players"]["p2"].update(keys=[[0], {"a": 1}]),
+    lambda p: p["players"]["p1"].update(amber=None),
+    lambda p: p.update(cards={"mine": {"name": "Mía", "house": "brobnar", "houses": True, "type": ["creature"]}}),
+    lambda p: p.update(cards={"mine": {"name": "Mía", "house": "brobnar", "type": "creature", "power": 2,
+                                       "abilities": [{"trigger": {"x": 1}, "effects": 3}]}}),
+    lambda p: p.update(cards={"mine": {"name": "Mía", "house": "brobnar", "type": "creature", "power": 2,
+                                       "abilities": [{"trigger": "play", "effects": [
+                                           {"do": "gain", "player": {"all": True}, "then": 5},
+                                           {"do": "destroy", "target": {"choose": 1, "side": ["enemy"], "filter": 3}}]}]}}),
+    lambda p: p.update(cards={"mine": {"name": "Mía", "house": "brobnar", "type": "creature", "power": 2,
+                                       "abilities": [{"trigger": "constant", "effect": {"modify": "play-restriction"}}]}}),
+], ids=["active-list", "keys-nested", "null", "card-types", "ability-types", "effect-types", "restriction-without-if"])
+def test_malformed_values_anywhere_get_a_4xx_never_a_500(client, mutate):
+    import copy
+
+    position = copy.deepcopy(TROLL_POSITION)
+    mutate(position)
+    if "cards" in position:
+        position["players"]["p1"]["hand"] = [{"uid": "m", "card": "mine"}]
+    for url in ("/api/resolve", "/api/explore", "/api/position"):
+        response = client.post(url, json={"ruleset": "keyforge-17.2", "position": position, "play": "end-turn"})
+        assert 400 <= response.status_code < 500, (url, response.status_code, response.get_data(as_text=True)[:300])
+        assert response.get_json()["problems"], url

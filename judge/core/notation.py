@@ -192,7 +192,7 @@ def read_position(doc: Any, layout: Layout, *, game: str, ruleset: str) -> tuple
         players[pid] = player
     reader.give_uids()
     active = doc.get("active")
-    if active not in players and players:
+    if players and (not isinstance(active, str) or active not in players):
         reader.problem("active", f"the active player must be one of {sorted(players)}, not {active!r}", f"el jugador activo debe ser uno de {sorted(players)}, no {active!r}")
     turn = doc.get("turn", 1)
     if not isinstance(turn, int) or isinstance(turn, bool) or turn < 1:
@@ -213,7 +213,7 @@ def read_position(doc: Any, layout: Layout, *, game: str, ruleset: str) -> tuple
     for k in doc:
         if k not in ("game", "ruleset", "active", "turn", "step", "values", "players", "cards"):
             reader.problem(k, "unknown key in a position", "clave desconocida en una posición")
-    if active not in players:
+    if not isinstance(active, str) or active not in players:
         active = next(iter(players), "")
     position = Position(game=game, ruleset=ruleset, players=players, active=str(active), step=step, turn=turn,
                         values=dict(values), cards=dict(cards))

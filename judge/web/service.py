@@ -12,7 +12,7 @@ import json
 import os
 import tomllib
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any, Iterator, Sequence
 
 from flask import request
 
@@ -74,6 +74,18 @@ def problem(where: str, message: str) -> dict[str, str]:
     return {"where": where, "message": message}
 
 
+def _nulls(raw: Any, where: str) -> Iterator[str]:
+    """Where a JSON value holds a null, at any depth."""
+    if raw is None:
+        yield where
+    elif isinstance(raw, dict):
+        for k, v in raw.items():
+            yield from _nulls(v, f"{where}.{k}")
+    elif isinstance(raw, list):
+        for i, v in enumerate(raw):
+            yield from _nulls(v, f"{where}[{i}]")
+
+
 def ruleset_of(data: dict[str, Any], problems: list[dict[str, str]]) -> Ruleset | None:
     """The ruleset a request names (``ruleset``, or the position's own ``ruleset`` key)."""
     rid = data.get("ruleset")
@@ -120,6 +132,13 @@ def position_of(rs: Ruleset, raw: Any, where: str = "position") -> Position:
     if _count_cards(raw) > MAX_CARDS:
         raise APIError(413, "too-large", f"a position holds at most {MAX_CARDS} cards",
                        problems=[problem(where, f"more than {MAX_CARDS} cards")])
+    nulls = list(_nulls(raw, where))
+    if nulls:
+        # A position is TOML underneath (saved, exported), and TOML has no null: say where, rather than fail later.
+        from judge.web.i18n import lang
+
+        text = ("null no es un valor: omite el campo" if lang() == "es" else "null is not a value: leave the field out")
+        raise APIError(422, "malformed-position", text, problems=[problem(w, text) for w in nulls])
     try:
         return rs.read_position(raw)
     except MalformedPositionError as exc:
@@ -310,7 +329,15 @@ def play_label(play: Play, cards: dict[str, Any], lang: str) -> str:
 
 def plays_view(rs: Ruleset, position: Position, cards: dict[str, Any]) -> list[dict[str, Any]]:
     out = []
-    for play in rs.legal_plays(position):
+    try:
+        plays = rs.legal_plays(position)
+    except Exception as exc:  # noqa: BLE001 - a custom card the engine cannot judge is still the judge's input
+        import logging
+
+        logging.getLogger("judge.web").exception("engine failure listing the legal plays")
+        raise APIError(422, "engine-failure", f"the engine could not list the legal plays ({type(exc).__name__}: "
+                                              f"{exc}); check the custom cards; the input was logged") from None
+    for play in plays:
         out.append({"play": str(play), "verb": play.verb, "card": play.card,
                     "label": {lang: play_label(play, cards, lang) for lang in ("es", "en")}})
     return out

@@ -199,12 +199,15 @@ class Board:
     def gained_text_abilities(self, card: CardState) -> list[dict[str, Any]]:
         return [a for d in self.gained_text_boxes(card) for a in d.abilities]
 
-    def _modifiers(self, card: CardState, kind: str) -> Iterator[tuple[CardState, dict[str, Any]]]:
+    def _modifiers(self, card: CardState, kind: str, *, entering: bool = False) -> Iterator[tuple[CardState, dict[str, Any]]]:
         for source, effect in self.constant_effects():
-            if effect.get("modify") == kind and self.affects(source, effect, card):
+            if effect.get("modify") == kind and self.affects(source, effect, card, entering=entering):
                 yield source, effect
 
-    def affects(self, source: CardState, effect: dict[str, Any], card: CardState) -> bool:
+    def affects(self, source: CardState, effect: dict[str, Any], card: CardState, *, entering: bool = False) -> bool:
+        """Whether a constant effect of ``source`` applies to ``card``; ``entering``: the card is entering play and is
+        judged as if it were already in play (ENTRAR EN JUEGO: a keyword a card ability adds, such as Deploy, is added
+        as the card enters play and modifies how it enters)."""
         from judge.games.keyforge.targets import matches
 
         target = effect.get("target", "self")
@@ -217,7 +220,7 @@ class Board:
             if target.get("uids") is not None:
                 return card.uid in target["uids"]
             controller = effect.get("_lasting", {}).get("controller", source.controller)
-            return self.in_play(card) and matches(self, target, card, controller=controller, source=source)
+            return (entering or self.in_play(card)) and matches(self, target, card, controller=controller, source=source)
         return False
 
     def _player_value(self, controller: str, expr: str) -> int:
@@ -297,15 +300,15 @@ class Board:
         base = self.define(card).armor
         return max(0, base + sum(int(e.get("amount", 0)) for _, e in self._modifiers(card, "armor")))
 
-    def keyword(self, card: CardState, name: str) -> int:
+    def keyword(self, card: CardState, name: str, *, entering: bool = False) -> int:
         # "Lose" beats "gain" (PERDER FRENTE A OBTENER): a lost keyword is gone whatever grants it.
-        if any(e.get("keyword") == name for _, e in self._modifiers(card, "lose-keyword")):
+        if any(e.get("keyword") == name for _, e in self._modifiers(card, "lose-keyword", entering=entering)):
             return 0
         blank = self.is_blank(card)
         total = 0 if blank else self.define(card).keyword(name)
         total += sum(d.keyword(name) for d in self.gained_text_boxes(card))  # keywords are in the text box
         attached = {u.uid for u in card.attached} if blank else set()
-        for source, e in self._modifiers(card, "keyword"):
+        for source, e in self._modifiers(card, "keyword", entering=entering):
             if source.uid in attached:
                 continue  # a keyword an upgrade gives is in the host's text box, blank too (KF172-CARD-110)
             if e.get("keyword") == name:

@@ -121,18 +121,21 @@ def card_from_dict(cid: str, raw: dict[str, Any], *, where: str, custom: bool = 
         names = {}
     house = raw.get("house", "none")
     houses = raw.get("houses", [])
+    if not isinstance(houses, list):
+        problems.append(Problem(f"{where}.houses", "houses is a list", "houses es una lista"))
+        houses = []
     for h in [house, *houses]:
-        if h not in HOUSES:
+        if not isinstance(h, str) or h not in HOUSES:
             problems.append(Problem(f"{where}.house", f"unknown house {h!r}", f"Casa desconocida {h!r}"))
     ctype = raw.get("type")
-    if ctype not in TYPES:
+    if not isinstance(ctype, str) or ctype not in TYPES:
         problems.append(Problem(f"{where}.type", f"type must be one of {', '.join(TYPES)}, not {ctype!r}", f"el tipo debe ser uno de {', '.join(TYPES)}, no {ctype!r}"))
     power, armor = raw.get("power", 0), raw.get("armor", 0)
     for k, v in (("power", power), ("armor", armor)):
         if not isinstance(v, int) or isinstance(v, bool) or v < 0:
             problems.append(Problem(f"{where}.{k}", "must be a whole number ≥ 0", "debe ser un número entero ≥ 0"))
     bonus = raw.get("bonus", [])
-    if not isinstance(bonus, list) or any(b not in BONUS_ICONS for b in bonus):
+    if not isinstance(bonus, list) or any(not isinstance(b, str) or b not in BONUS_ICONS for b in bonus):
         problems.append(Problem(f"{where}.bonus", f"bonus icons are a list of {', '.join(BONUS_ICONS)}", f"los iconos de bonificación son una lista de {', '.join(BONUS_ICONS)}"))
         bonus = []
     keywords = parse_keywords(raw.get("keywords", []), f"{where}.keywords", problems)

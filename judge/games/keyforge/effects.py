@@ -29,13 +29,37 @@ def run_effects(ctx: AbilityContext, effects: list[dict[str, Any]]) -> None:
     # All the damage one ability deals is dealt at the same time (DAÑO; Lanza Portentosa): consecutive damage
     # effects gather their pending damage and it is dealt when something else comes, or at the end.
     for i, effect in enumerate(effects):
-        if effect["do"] != "deal-damage":
+        if effect["do"] != "deal-damage" and not _damage_waits(effects, i):
             flush_damage(ctx)
         if effect["do"] == "repeat":
             _repeat(ctx, effect, effects[i - 1] if i else None, effects[:i])
         else:
             run_effect(ctx, effect)
     flush_damage(ctx)
+
+
+_DAMAGE_INDEPENDENT = frozenset({"gain", "lose", "steal", "pay", "draw", "gain-chains", "lose-chains"})
+"""Player-level effects that neither read nor change anything the pending damage touches."""
+
+
+def _damage_waits(effects: list[dict[str, Any]], i: int) -> bool:
+    """RESUELVE LAS HABILIDADES EN EL ORDEN EN QUE APARECEN: «todo el daño infligido por la habilidad de una carta se
+    inflige de forma simultánea, independientemente del lugar donde aparezca en el texto de la habilidad.»
+
+    Decision (the rulebook does not say *when* damage split by other instructions is dealt): the pending damage
+    waits for the ability's later damage, and is dealt together with it, across instructions that only touch the
+    players' pools, hands and chains with no condition ("Deal 3 to a creature. Steal 1. Deal 3 to another
+    creature."). Anything else may depend on the damage already being dealt (a condition, "it", a target chosen
+    among damaged creatures, a repetition — a new effect, KF172-GEN-76), so the damage is dealt before it, in
+    printed order; and with no later damage in the ability nothing waits either."""
+    later = next((j for j in range(i, len(effects)) if effects[j]["do"] == "deal-damage"), None)
+    if later is None:
+        return False
+
+    def independent(e: dict[str, Any]) -> bool:
+        plain = not any(k in e for k in ("if", "then", "instead", "for-each", "each", "may", "chooser"))
+        return e["do"] in _DAMAGE_INDEPENDENT and plain and isinstance(e.get("amount", 1), int)
+    return all(independent(e) for e in effects[i:later])
 
 
 def flush_damage(ctx: AbilityContext) -> dict[str, int]:
@@ -70,6 +94,15 @@ def _repeat(ctx: AbilityContext, effect: dict[str, Any], previous: dict[str, Any
             game.res.note("repeat-stops", "repeat", "La condición de repetición no se cumple",
                           "The repeat condition does not hold")
             return
+        source = ctx.source_card
+        if source is not None and game.board.define(source).type != "action" and not game.board.in_play(source):
+            # REPETIR: «Si la carta que provoca un efecto que se repite se retira del juego, el efecto deja de
+            # repetirse.» — for "repeat this effect" and "trigger this effect again" (Tiburón de Neutrones destroyed by
+            # its own ability, KF172-CARD-112) as for "repeat the preceding effect" (ANTERIOR, which REPETIR refers
+            # to): a creature whose first resolution took it out of play does not repeat it.
+            game.res.note("repeat-stops", "leaves-play", f"{game.label(source)} ya no está en juego: su habilidad no se repite",
+                          f"{game.label(source, 'en')} is no longer in play: its ability does not repeat", card=source.uid)
+            return
         if whole:
             fingerprint = game.rules.dumps(game.position)
             if any(f == fingerprint for _, _, f in snapshots):
@@ -78,13 +111,6 @@ def _repeat(ctx: AbilityContext, effect: dict[str, Any], previous: dict[str, Any
                 return
             if loops == LOOP_LIMIT:
                 _choose_loop_count(ctx, step, snapshots)
-                return
-            source = ctx.source_card
-            if source is not None and game.board.define(source).type != "action" and not game.board.in_play(source):
-                # "Trigger this effect again" is an ability of a card in play: once the card has left play it cannot
-                # resolve again (ABANDONA EL JUEGO; Tiburón de Neutrones destroyed by its own ability, KF172-CARD-112).
-                game.res.note("repeat-stops", "leaves-play", f"{game.label(source)} ya no está en juego: su habilidad no se repite",
-                              f"{game.label(source, 'en')} is no longer in play: its ability does not repeat", card=source.uid)
                 return
             snapshots.append((game.position.copy(), len(step.children), fingerprint))
         if effect.get("may") and not game.ask_yes_no(decider(ctx, effect), "may", "¿Se repite el efecto?",
@@ -232,8 +258,8 @@ def value(ctx: AbilityContext, expr: Any) -> int:
         if "value" in expr:
             return times * value(ctx, expr["value"])
         if "sum" in expr:
-            # Several amounts added up ("at +6 current cost, reduced by 1 for each creature destroyed this way",
-            # Fragua de Obsidiana, KF172-GEN-29); a part with times = -1 is taken away.
+            # Several amounts added up (Fragua de Obsidiana: the key costs 6 more, less 1 per creature destroyed
+            # this way, KF172-GEN-29); a part with times = -1 is taken away.
             return times * sum(value(ctx, part) for part in expr["sum"])
     if expr == "done":
         # What the previous effect did (how many cards it actually destroyed, moved…): "destroyed this way" counts a
@@ -334,7 +360,8 @@ def condition(ctx: AbilityContext, cond: dict[str, Any]) -> bool:
     if "exists" in cond:
         return bool(candidates(ctx.game, {**cond["exists"], "all": True}, ctx))
     if "named-match" in cond:
-        # The cards a named target gives ("that card", it) all match a filter: "if that card is not a Logos card".
+        # The cards a named target gives ("that card", it) all match a filter (Tiburón de Neutrones: whether the
+        # discarded card belongs to a house other than Logos).
         from judge.games.keyforge.targets import matches
 
         spec = cond["named-match"]
@@ -471,7 +498,7 @@ def _deal_damage(ctx: AbilityContext, e: dict[str, Any]) -> int:
             hits.extend((nb, splash) for nb in ctx.game.board.neighbors(c) if nb not in hit)
     ctx.pending_damage.extend(hits)
     if e.get("if-destroyed"):
-        # "If this damage destroys that creature, …": the damage is dealt now, and what follows acts on the creatures
+        # Something that follows only when this damage destroys the creature: the damage is dealt now, and what follows acts on the creatures
         # it destroyed (where they went; a hidden zone puts them out of reach).
         flush_damage(ctx)
         destroyed = [c for c in hit if not ctx.game.board.in_play(c)]
@@ -509,7 +536,9 @@ def _destroy(ctx: AbilityContext, e: dict[str, Any]) -> int:
 
 @handler("sacrifice")
 def _sacrifice(ctx: AbilityContext, e: dict[str, Any]) -> int:
-    own = [c for c in targets(ctx, e, rule="sacrifice") if c.controller == ctx.controller]
+    # COMO SI FUERA TUYO: a card used "as if you controlled it" that tells you to sacrifice it is still destroyed.
+    own = [c for c in targets(ctx, e, rule="sacrifice")
+           if c.controller == ctx.controller or ctx.game.as_if_yours.get(c.uid) == ctx.controller]
     if "total-power-at-least" in e:
         # "Sacrifice creatures with total power N or more": the chosen creatures are marked together, so their total
         # is their power as they were before any of them left play (ABANDONA EL JUEGO, KF172-CARD-84).
@@ -553,6 +582,24 @@ def _add_power(ctx: AbilityContext, e: dict[str, Any]) -> int:
     return n
 
 
+def _usable_through_effect(ctx: AbilityContext, c: CardState, *, as_if_yours: bool = False) -> bool:
+    """USAR CARTAS MEDIANTE LAS HABILIDADES DE OTRAS CARTAS: a card used through another card's ability must meet every
+    other requirement of its use — it must be ready, to be exhausted — and players use only cards they control, unless
+    the ability says "as if it were yours" (COMO SI FUERA TUYO). Otherwise the card is not used at all."""
+    game = ctx.game
+    if not as_if_yours and c.controller != ctx.controller:
+        game.res.note("cannot-use", "using-cards-through-other-cards",
+                      f"{game.label(c)} no la controlas: no se puede usar",
+                      f"{game.label(c, 'en')} is not yours to control: it cannot be used", card=c.uid)
+        return False
+    if c.get("exhausted"):
+        game.res.note("cannot-use", "using-cards-through-other-cards",
+                      f"{game.label(c)} está agotada: no se puede usar",
+                      f"{game.label(c, 'en')} is exhausted: it cannot be used", card=c.uid)
+        return False
+    return True
+
+
 @handler("fight-with")
 def _fight_with(ctx: AbilityContext, e: dict[str, Any]) -> int:
     from judge.games.keyforge import using
@@ -566,6 +613,8 @@ def _fight_with(ctx: AbilityContext, e: dict[str, Any]) -> int:
     for c in chosen:
         if e.get("ready"):
             HANDLERS["ready"](ctx, {"do": "ready", "target": "it"})
+        if not _usable_through_effect(ctx, c):
+            continue
         defender = using.fight(ctx.game, c, through_effect=True)
         if defender is not None:
             fought.append(defender)
@@ -632,6 +681,8 @@ def _reap_with(ctx: AbilityContext, e: dict[str, Any]) -> int:
     for c in chosen:
         if e.get("ready"):
             HANDLERS["ready"](ctx, {"do": "ready", "target": "it"})
+        if not _usable_through_effect(ctx, c):
+            continue
         using.reap(ctx.game, c, through_effect=True)
     return len(chosen)
 
@@ -800,7 +851,7 @@ def _lasting(ctx: AbilityContext, e: dict[str, Any]) -> int:
     if "trigger" in e:
         entry["ability"] = {"trigger": "after", **e["trigger"]}
         if any(x.get("target") == "it" for x in entry["ability"].get("effects", [])):
-            # "…after Gebuk leaves play, put that creature into play": "it" is the card named when the effect was
+            # Gebuk: once it has left play, the card it set aside comes into play — "it" is the card named when the effect was
             # made, kept by uid until the event comes (KF172-CARD-56).
             uids = [c.uid for c in ctx.named("it")]
             entry["ability"] = {**entry["ability"], "effects": [
@@ -940,11 +991,14 @@ def _use(ctx: AbilityContext, e: dict[str, Any]) -> int:
     for c in chosen:
         if e.get("ready"):
             HANDLERS["ready"](ctx, {"do": "ready", "target": "it"})
+        if not e.get("as-if-yours") and c.controller != ctx.controller:
+            _usable_through_effect(ctx, c)  # notes why: only cards the player controls are used
+            continue
         if c.get("exhausted"):
             ctx.game.res.note("cannot-use", "ready-and-exhausted", f"{ctx.game.label(c)} está agotada: no se puede usar",
                               f"{ctx.game.label(c, 'en')} is exhausted: it cannot be used", card=c.uid)
             continue
-        ways = [w for w in using.ways_to_use(ctx.game, c)]
+        ways = [w for w in using.ways_to_use(ctx.game, c, user=ctx.game.active if e.get("as-if-yours") else None)]
         if not ways:
             continue
         how = ways[0] if len(ways) == 1 else ctx.game.res.ask(Question(
@@ -992,7 +1046,15 @@ def _exalt(ctx: AbilityContext, e: dict[str, Any]) -> int:
 def _pay(ctx: AbilityContext, e: dict[str, Any]) -> int:
     pid = player_of(ctx, e.get("player"))
     other = ctx.game.position.opponent(pid)
-    n = min(amount(ctx, e), ctx.game.amber(pid))
+    wanted = amount(ctx, e)
+    if e.get("then") and ctx.game.amber(pid) < wanted:
+        # PAGAR: paying an opponent "to" do something (a `pay` with `then`) must be paid in full. A player who cannot
+        # pay all of it pays nothing, and what the payment was for does not happen. (Decision: a `pay` without `then`
+        # is a plain payment, and pays what there is.)
+        ctx.game.res.note("cannot-pay", "pay", f"{pid} no puede pagar {wanted} Æmbar en su totalidad: no paga",
+                          f"{pid} cannot pay {wanted} Æmber in full: nothing is paid")
+        return 0
+    n = min(wanted, ctx.game.amber(pid))
     with ctx.game.res.step("pay", "pay", f"{pid} paga {n} Æmbar a {other}", f"{pid} pays {n} Æmber to {other}"):
         ctx.game.res.set_player(pid, "amber", ctx.game.amber(pid) - n)
         ctx.game.res.set_player(other, "amber", ctx.game.amber(other) + n)
@@ -1157,6 +1219,8 @@ def _move_creature(ctx: AbilityContext, e: dict[str, Any]) -> int:
 
 @handler("discard-top-of-deck")
 def _discard_top(ctx: AbilityContext, e: dict[str, Any]) -> int:
+    if e.get("player") == "each":
+        return _discard_top_each(ctx, e)
     pid = player_of(ctx, e.get("player"))
     deck = ctx.game.position.player(pid).zone("deck")
     top = list(deck[: amount(ctx, e)])
@@ -1166,6 +1230,42 @@ def _discard_top(ctx: AbilityContext, e: dict[str, Any]) -> int:
             ctx.game.res.move(c, c.owner, "discard")
     ctx.remembered = top
     return len(top)
+
+
+def _discard_top_each(ctx: AbilityContext, e: dict[str, Any]) -> int:
+    """DESCARTAR CARTAS: "if an ability tells both players to discard cards, the active player decides which player
+    discards first"; that player reveals every card to discard, the active player puts them on the owner's discard
+    pile in the order they choose; then the other player does the same. A player with no card to discard is skipped
+    (nothing to decide about them)."""
+    from judge.core.decisions import Option, Question
+
+    game = ctx.game
+    n = amount(ctx, e)
+    players = [p for p in game.position.players if game.position.player(p).zone("deck")]
+    if len(players) > 1:
+        first = game.res.ask(Question(
+            key="discard-first", player=game.active, rule="discard-cards",
+            prompt_es="¿Qué jugador descarta primero?", prompt_en="Which player discards first?",
+            options=tuple(Option(p, p, p) for p in players)))
+        players = [first] + [p for p in players if p != first]
+    done: list[CardState] = []
+    for pid in players:
+        top = list(game.position.player(pid).zone("deck")[:n])
+        game.res.note("reveal", "discard-cards",
+                      f"{pid} revela las cartas que descarta: {', '.join(game.label(c) for c in top)}",
+                      f"{pid} reveals the cards to discard: {', '.join(game.label(c, 'en') for c in top)}")
+        if len(top) > 1:
+            # The first card answered goes on the pile first (it ends up under the others).
+            top = _ask_cards(ctx, top, key="discard-order", rule="discard-cards",
+                             es=f"¿En qué orden van a la pila de descartes las cartas de {pid}?",
+                             en=f"In which order do {pid}'s cards go to the discard pile?", low=len(top), high=len(top))
+        for c in top:
+            with game.res.step("discard", "discard-cards", f"Se descarta {game.label(c)} del mazo",
+                               f"{game.label(c, 'en')} is discarded from the deck", card=c.uid):
+                game.res.move(c, c.owner, "discard")
+        done += top
+    ctx.remembered = done
+    return len(done)
 
 
 @handler("shuffle-into-deck")
@@ -1299,6 +1399,12 @@ def _play_card(ctx: AbilityContext, e: dict[str, Any]) -> int:
     from judge.games.keyforge import playing
 
     cards = targets(ctx, e, rule="play-cards")
+    if len(cards) > 1:
+        # HABILIDADES "JUGAR:": several cards an ability plays from a zone are played one by one, in the order the
+        # active player chooses (each one fully, its "Jugar:" included, before the next).
+        cards = _ask_cards(ctx, cards, key="play-order", rule="play-abilities",
+                           es="¿En qué orden se juegan las cartas?", en="In which order are the cards played?",
+                           low=len(cards), high=len(cards))
     played = 0
     for c in cards:
         if c.get("under"):

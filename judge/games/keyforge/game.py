@@ -115,6 +115,8 @@ class Game:
         """Cards marked for destruction in the destruction batch under way."""
         self.leaving: set[str] = set()
         self.destroyed_fighting: dict[str, str] = {}
+        self.marked_by_damage: set[str] = set()
+        """Creatures marked because their damage reached their power (for the older rulebooks' re-check)."""
         self.fight_redirect: dict[str, str] = {}
         """Attacker uid → the creature it deals its fight damage to instead of the defender (Gabos Brazoslargos)."""
         self._neighbors_kept: set[str] = set()
@@ -212,8 +214,8 @@ class Game:
         if amount:
             for source, effect in self.board.constant_effects():
                 if effect.get("modify") == "steal-becomes-capture":
-                    # EFECTOS DE SUSTITUCIÓN (Gargantodonte): each æmber that would be stolen is captured instead by a
-                    # creature of the active player; with no such creature nothing happens (KF172-CARD-54), and as
+                    # EFECTOS DE SUSTITUCIÓN (Gargantodonte): every æmber a steal would take goes instead onto a
+                    # creature of the active player, as a capture; with no such creature nothing happens (KF172-CARD-54), and as
                     # nothing was stolen, "after æmber is stolen" does not follow (KF172-CARD-53).
                     self.res.note("replaced", "replacement-effects",
                                   f"Efecto de sustitución ({self.label(source)}): el Æmbar que se iba a robar se captura",
@@ -586,6 +588,8 @@ class Game:
                            f"Marked for destruction: {', '.join(self.label(c, 'en') for c in newly)}"):
             for card in newly:
                 self.res.set_card(card, "marked", True)
+                if rule in ("damage", "order.damage.4") and self._lethal(card):
+                    self.marked_by_damage.add(card.uid)
                 # A card resolves only the "Destruida:" abilities it had when it was marked (DESTRUIDA).
                 self.destroyed_abilities[card.uid] = self.abilities_of(card, "destroyed")
                 if fight and (fight_only is None or card.uid in fight_only):
@@ -597,6 +601,8 @@ class Game:
         self._destroying = True
         try:
             self._resolve_destroyed_abilities()
+            if not self.rules.destruction_mark_survives_heal():
+                self._recheck_damage_destruction()
             destroyed = self._discard_marked()
         finally:
             self._destroying = False
@@ -645,6 +651,21 @@ class Game:
 
             order_simultaneous(self.res, first, policy=ACTIVE_PLAYER_ORDERS, players=[self.active],
                                rule="order.simultaneous", resolve=run, refresh=pending)
+
+    def _recheck_damage_destruction(self) -> None:
+        """Older rulebooks (no marking): a creature destroyed by its damage whose "Destruida:" effects of the batch
+        healed it below its power is no longer destroyed (see ``destruction_mark_survives_heal``)."""
+        for card in self.marked:
+            damage, power = int(card.get("damage", 0)), self.board.power(card)
+            still_lethal = damage >= power if damage else power == 0
+            if card.uid in self.marked_by_damage and card.get("marked") and self.board.in_play(card) \
+                    and not still_lethal:
+                self.res.note("no-longer-destroyed", "destroyed",
+                              f"{self.label(card)} ya no tiene daño igual o mayor que su Poder: no es destruida",
+                              f"{self.label(card, 'en')} no longer has damage equal to or above its power: it is not destroyed",
+                              card=card.uid)
+                self.res.set_card(card, "marked", False)
+        self.marked_by_damage.clear()
 
     def _discard_marked(self) -> list[CardState]:
         """Put the marked cards still in play into their owners' discard piles; return every card destroyed — also

@@ -149,9 +149,9 @@ def _before_resolving(p: Pending[Any]) -> bool:
 
 
 def _play_effect_repeats(game: Game, card: CardState) -> int:
-    """How many additional times each "Jugar:" ability of this played card is triggered: "after you play a creature
-    with a play effect, trigger its play effect an additional time" (Oficial Científico Morfeus, KF172-CARD-91) —
-    every "Jugar:" it has, gained ones too (¡A la Carga!)."""
+    """How many additional times each "Jugar:" ability of this played card is triggered (Oficial Científico Morfeus
+    makes a played creature's "Jugar:" resolve once more, KF172-CARD-91) — every "Jugar:" it has, gained ones too
+    (¡A la Carga!)."""
     from judge.games.keyforge.targets import matches
 
     n = 0
@@ -436,7 +436,8 @@ def put_creature_into_play(game: Game, card: CardState, controller: str, *, rule
         game.res.note("position", "put-into-zone", f"{game.label(card)} entra en la posición {index} de la línea de batalla",
                       f"{game.label(card, 'en')} enters position {index} of the battleline", card=card.uid)
         index = min(index, len(line))
-    elif game.board.keyword(card, "deploy") and len(line) >= 2:
+    elif game.board.keyword(card, "deploy", entering=entering and not game.board.in_play(card)) and len(line) >= 2:
+        # ENTRAR EN JUEGO: Deploy a card ability gives (to "your creatures") is added as the creature enters play.
         for i in range(len(line) + 1):
             left = game.label(line[i - 1]) if i else "—"
             right = game.label(line[i]) if i < len(line) else "—"

@@ -129,6 +129,16 @@ class KeyForge(Ruleset):
         active player's order."""
         return False
 
+    def omega_allows_pending_uses(self) -> bool:
+        """17.2 OMEGA: the step ends "excepto si es por la resolución de habilidades y efectos pendientes": an effect
+        still resolving may use a creature (KF172-RULE-OMEGA-2)."""
+        return True
+
+    def destruction_mark_survives_heal(self) -> bool:
+        """17.2 DESTRUIDA: a card is marked for destruction; healing it afterwards does not remove the mark, only an
+        "en vez de eso" replacement does (FAQ Duma la Mártir, KF172-GEN-33)."""
+        return True
+
     def play_restriction(self, game: Game, card: CardState) -> str | None:
         """Why this card cannot be played now by a card effect (its own play restriction), or None."""
         from judge.games.keyforge.effects import condition
@@ -152,7 +162,7 @@ class KeyForge(Ruleset):
             return e.get("use", how) == how
 
         def lifted(e: dict[str, Any]) -> bool:
-            # "Cannot be used unless its controller has discarded a card this turn" (Atadura Terrena,
+            # A card usable only once its controller has discarded a card this turn (Atadura Terrena,
             # KF172-CARD-11): `unless` is read from the side of the card's controller ("you" is that player).
             if "unless" not in e:
                 return False
@@ -169,6 +179,11 @@ class KeyForge(Ruleset):
         allowed = [h for h in options if h not in cannot]
         required = [h for h in allowed if h in must]
         return required or allowed
+
+    def impossible_house_demand_ignored(self) -> bool:
+        """17.2 PASO 2: an effect that makes a player choose a house that is neither on their identity card nor the
+        house of a card they control is ignored (Señor del Foso disidente, KF13-FAQ-24, KF172-CARD-104)."""
+        return True
 
     # Catalog.
 
@@ -216,7 +231,8 @@ class KeyForge(Ruleset):
                 problems.append(Problem(f"{where}.amber", "æmber is a whole number ≥ 0", "el Æmbar es un número entero ≥ 0"))
             keys = player.values.get("keys", 0)
             if isinstance(keys, list):
-                if len(set(keys)) != len(keys) or not set(keys) <= {"red", "blue", "yellow"}:
+                if not all(isinstance(k, str) for k in keys) or len(set(keys)) != len(keys) \
+                        or not set(keys) <= {"red", "blue", "yellow"}:
                     problems.append(Problem(f"{where}.keys", "forged keys are a count (0–3) or a list of colours red/blue/yellow",
                                             "las llaves forjadas son un número (0–3) o una lista de colores red/blue/yellow"))
             elif not isinstance(keys, int) or isinstance(keys, bool) or not 0 <= keys <= 3:
@@ -486,7 +502,7 @@ class KeyForge(Ruleset):
         from judge.games.keyforge.targets import matches
 
         effect = lasting.get("effect", {})
-        # "You may play or use a Mars card" is one permission, spent by whichever is done first, not both
+        # Permission to play or use one Mars card is one permission, spent by whichever is done first, not both
         # (Embajador en Marte, KF172-CARD-44). A card already used through a "use" permission may be used again
         # under it once readied: the permission is for that card this turn (Feromonas de Combate, KF172-GEN-95).
         again = kind == "may-use" and card.uid in effect.get("used", ())
@@ -800,6 +816,15 @@ class KeyForge13(KeyForge):
         "graft", "any-number",
     })
 
+    # Where 1.3 or 1.1 is silent on a point 17.2 settles, the 17.2 procedure is kept (decisions, by the rows of
+    # the table of differences): armor already used this turn is lost first (R11; 1.3 l.487 says so, 1.1 is silent);
+    # all damage of one effect is dealt at once (R12); a card that left play is seen as it last was (R14); a
+    # creature that dies before its fight does not fight, but "after it is used" effects still resolve (R09); a lone
+    # creature is on both flanks (R26); "healed" needs damage removed (R27); a card you do not control cannot be
+    # sacrificed (R28); "put into archives" is not "archive" (R33); ties inside groups of most/least powerful
+    # creatures (R38); cards are drawn one at a time (R40). A card effect that makes a creature fight or reap uses it
+    # (R19: 1.1 l.348-351 already applies the use's requirements), so a stunned creature only loses its stun (R10).
+
     def elusive_spent_on_choice(self) -> bool:
         """1.3/1.1 ELUSIVO: "the first time each turn the creature is *attacked*": only a fight that happens uses it."""
         return False
@@ -817,6 +842,24 @@ class KeyForge13(KeyForge):
         before the played card's "Play:" effects, in a fixed order."""
         return True
 
+    def omega_allows_pending_uses(self) -> bool:
+        """1.3 ÔMEGA (004 l.761): "Após uma carta com a palavra-chave ômega ser jogada, o passo de jogo atual acaba.
+        Você não pode mais jogar, usar ou descartar qualquer carta". The text has no exception for pending effects."""
+        # Decision: the card counts as played once it is in play (l.263: "Jogar:" resolves "após ela entrar em jogo"), so
+        # its own "Jogar:" and later effects still resolve, but none of them may use a card: a creature such an
+        # effect would make fight or reap is not used (a "ready" before it still happens). Plays of cards by effects
+        # are left as in 17.2 (no case in the documents).
+        return False
+
+    def destruction_mark_survives_heal(self) -> bool:
+        """1.3 DESTRUÍDO (004 l.619): the "Destruído:" effect "é automática e imediatamente resolvido antes que a carta
+        seja destruída" (1.1, 001 l.598: "inmediatamente antes de que abandone el juego"); DANO (004 l.603): a
+        creature is destroyed when its damage is equal to or greater than its power. There is no marking."""
+        # Decision: destruction by damage is checked again once the batch's "Destruído:" effects have resolved: a
+        # creature they healed below its power is not destroyed (Duma: KF13-RULE-DESTROYED-1). A creature destroyed
+        # by an effect (not by its damage) stays destroyed.
+        return False
+
 
 @dataclass(frozen=True)
 class KeyForge11(KeyForge13):
@@ -833,6 +876,13 @@ class KeyForge11(KeyForge13):
     from_master: ClassVar[frozenset[str]] = KeyForge13.from_master | {
         "alpha", "omega", "deploy", "cannot-vs-must", "most-powerful-groups", "least-powerful-groups"}
 
+    # Decisions where 1.1 is silent or reads differently but the outcome is kept (besides those listed on
+    # KeyForge13): a creature may use an "Omni:" ability like any card (R18: creature uses, l.318, list no Omni, but
+    # OMNI, l.716-718, lets the active player use «cualquier habilidad "Omni:" bajo su control»), so a stunned
+    # creature outside the active house can be unstunned that way (R10); æmber on a card whose text lets it be spent
+    # to forge counts toward the key although PASO 1 (l.176-179) spends only the pool, by LA REGLA DE ORO (l.110)
+    # (R03); an upgrade goes on a creature of either side, as l.287 limits only who chooses (R16).
+
     def controller_on_play(self, game: Game, card: CardState) -> str:
         """1.1 CONTROL: "when a card enters play it is under its owner's control"."""
         return card.owner
@@ -842,13 +892,30 @@ class KeyForge11(KeyForge13):
         option and the player has no active house. Overturned since 1.3 ("cannot" beats "must")."""
         if must & cannot:
             return []
+        # A required house outside the step-2 options is still a choice: the card's text prevails (see
+        # impossible_house_demand_ignored).
+        options = [*options, *sorted(h for h in must if h not in options)]
         allowed = [h for h in options if h not in cannot]
         required = [h for h in allowed if h in must]
         return required or allowed
 
+    def impossible_house_demand_ignored(self) -> bool:
+        """1.1 PASO 2 (001 l.183-186) lists the houses a player may choose (the identity card's, or that of a card
+        they control) and says nothing of an effect that demands another house; the bullet that ignores such an
+        effect is new in 1.3 (004 l.190). LA REGLA DE ORO (001 l.110): «Si el texto de una carta contradice
+        directamente el del reglamento, el texto de la carta prevalece.»"""
+        # Decision: under 1.1 the golden rule settles it: the card's demand prevails over the step-2 list, so a
+        # maverick Señor del Foso makes its controller choose Dis even with no Dis on the identity card
+        # (KF11-RULE-ACTIVE-HOUSE-1).
+        return False
+
     def first_turn_limit_modifiable(self) -> bool:
         """1.1: card effects cannot modify the first-turn rule."""
         return False
+
+    def omega_allows_pending_uses(self) -> bool:
+        """1.1 has no Omega (it is cited from the master rulebook, ``from_master``): a card that has it follows 17.2."""
+        return True
 
 
 RULESETS = (KeyForge(), KeyForge13(), KeyForge11())

@@ -47,7 +47,7 @@ def matches(board: Board, target: dict[str, Any], card: CardState, *, controller
     if "not-house" in f and house_of(f["not-house"]) in board.houses(card):
         return False
     if f.get("house-in-play"):
-        # "a house for which you have a card in play" (Acción Coordinada, KF172-CARD-02).
+        # Only houses represented among the cards that player has in play (Acción Coordinada, KF172-CARD-02).
         present = set().union(*(board.houses(c) for _, z, c in board.position.all_cards()
                                 if z in ("battleline", "artifacts") and c.controller == controller and c is not card
                                 and not c.get("under") and not c.get("grafted")))

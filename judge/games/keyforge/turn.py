@@ -193,7 +193,7 @@ def house_restrictions(game: Game, pid: str) -> tuple[set[str], set[str]]:
         if who == pid:
             if kind == "cannot-choose-house":
                 cannot.add(effect["house"])
-            elif _may_be_made_to_choose(game, pid, effect["house"]):
+            elif not game.rules.impossible_house_demand_ignored() or _may_be_made_to_choose(game, pid, effect["house"]):
                 must.add(effect["house"])
     return must, cannot
 

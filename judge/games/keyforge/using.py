@@ -65,6 +65,12 @@ def pay_use_cost(game: Game, card: CardState) -> bool:
 def _forbidden(game: Game, card: CardState, how: str) -> bool:
     """A card effect that makes a creature fight or reap cannot override a "cannot" (RESTRICCIONES: "cannot" beats
     "may" and "must"): the creature is not used at all — readied first, it just stays ready (KF172-GEN-94)."""
+    if game.position.values.get("step-ended") and not game.rules.omega_allows_pending_uses():
+        # Older Omega (1.3): once the step has ended no card is used, not even by an effect still resolving.
+        what_es, what_en = ("luchar", "fight") if how == "fight" else ("cosechar", "reap")
+        game.res.note("omega-no-use", "omega", f"{game.label(card)} no puede {what_es}: Omega terminó este paso",
+                      f"{game.label(card, 'en')} cannot {what_en}: Omega ended this step", card=card.uid)
+        return True
     if not game.rules.cannot_use(game, card, how):
         return False
     what_es, what_en = ("luchar", "fight") if how == "fight" else ("cosechar", "reap")
@@ -107,7 +113,8 @@ def reap(game: Game, card: CardState, *, through_effect: bool = False) -> None:
 
 def _reap_gain(game: Game, card: CardState) -> int:
     """order.reap.2: gain 1 æmber; return how much was *gained by reaping* (0 when a replacement stole it)."""
-    pid = card.controller
+    # COMO SI FUERA TUYO: a creature used "as if it were yours" reaps for the player using it, who never takes control.
+    pid = game.as_if_yours.get(card.uid, card.controller)
     # A lasting "instead" effect (Puerta Dimensional) replaces gaining æmber by reaping (EFECTOS DE SUSTITUCIÓN).
     replacements = [e for e in game.position.values.get("lasting", [])
                     if e.get("effect", {}).get("replace") == "reap-gain" and e.get("controller") == pid]
@@ -126,7 +133,10 @@ def valid_defenders(game: Game, attacker: CardState) -> tuple[list[CardState], s
     and the attacker's own restrictions (Groggins: only flank creatures)."""
     from judge.games.keyforge.targets import matches
 
-    enemies = game.board.battleline(game.position.opponent(attacker.controller))
+    # COMO SI FUERA TUYO: a creature used "as if it were yours" fights as if its user controlled it — one of the
+    # user's enemies ("LUCHAR CON": against a creature controlled by the opponent), even its own controller's.
+    user = game.as_if_yours.get(attacker.uid, attacker.controller)
+    enemies = [c for c in game.board.battleline(game.position.opponent(user)) if c.uid != attacker.uid]
     rule = "fight"
     shielded = set()
     for c in enemies:
@@ -138,7 +148,7 @@ def valid_defenders(game: Game, attacker: CardState) -> tuple[list[CardState], s
     for source, effect in game.board.constant_effects():
         if effect.get("modify") == "fight-restriction" and game.board.affects(source, effect, attacker):
             valid = [c for c in valid if matches(game.board, {**effect["only"], "all": True}, c,
-                                                 controller=attacker.controller, source=attacker)]
+                                                 controller=user, source=attacker)]
     return valid, rule
 
 
@@ -148,8 +158,9 @@ def attacking_ignores(game: Game, attacker: CardState, keyword: str) -> bool:
                for s, e in game.board.constant_effects())
 
 
-def ways_to_use(game: Game, card: CardState) -> list[str]:
-    """How a card can be used now, ignoring house (an effect that uses it allows any house)."""
+def ways_to_use(game: Game, card: CardState, *, user: str | None = None) -> list[str]:
+    """How a card can be used now, ignoring house (an effect that uses it allows any house); ``user``: the player who
+    uses it "as if it were theirs" (COMO SI FUERA TUYO), whose enemies it would fight."""
     if card.get("exhausted"):
         return []
     if card.get("stun") and game.board.is_creature(card):
@@ -158,7 +169,8 @@ def ways_to_use(game: Game, card: CardState) -> list[str]:
     if game.board.is_creature(card):
         if not game.rules.cannot_use(game, card, "reap"):
             ways.append("reap")
-        if game.board.battleline(game.position.opponent(card.controller)) and not game.rules.cannot_use(game, card, "fight"):
+        if [c for c in game.board.battleline(game.position.opponent(user or card.controller)) if c.uid != card.uid] \
+                and not game.rules.cannot_use(game, card, "fight"):
             ways.append("fight")
     for trigger in ("action", "omni"):
         if game.abilities_of(card, trigger) and not game.rules.cannot_use(game, card, trigger):
@@ -220,14 +232,15 @@ def _fight(game: Game, attacker: CardState, forced: CardState | None = None) -> 
         with game.res.step("exhaust", "order.fight.1", "Se agota la criatura atacante y se elige contra quién lucha",
                            "The attacker is exhausted and the creature it fights is chosen", card=attacker.uid):
             game.res.set_card(attacker, "exhausted", True)
-            game.count_this_turn(attacker.controller, "fights")
+            user = game.as_if_yours.get(attacker.uid, attacker.controller)  # COMO SI FUERA TUYO: the user decides
+            game.count_this_turn(user, "fights")
             if len(defenders) == 1:
                 defender = defenders[0]
                 game.res.note("forced-target", "fight", f"Única criatura que puede ser atacada: {game.label(defender)}",
                               f"Only creature that can be attacked: {game.label(defender, 'en')}", card=defender.uid)
             else:
                 chosen = game.res.ask(Question(
-                    key="fight-target", player=attacker.controller, rule=choice_rule,
+                    key="fight-target", player=user, rule=choice_rule,
                     prompt_es=f"¿Contra qué criatura lucha {game.label(attacker)}?",
                     prompt_en=f"Which creature does {game.label(attacker, 'en')} fight?",
                     options=tuple(Option(c.uid, game.label(c), game.label(c, "en"), game.board.define(c).names())
@@ -316,7 +329,7 @@ def _fight_damage(game: Game, attacker: CardState, defender: CardState, elusive:
     with game.res.step("fight-damage", "order.fight.3", "Las criaturas se infligen daño igual a su Poder",
                        "The creatures deal damage equal to their power to each other"):
         game.res.set_card(defender, "elusive-used", True)
-        # "Deals damage to that creature rather than the one it is fighting" (Gabos Brazoslargos): the attacker's
+        # Gabos Brazoslargos sends its fight damage to another chosen creature, not to the one it fights: the attacker's
         # damage goes to the chosen creature, which is not attacked, so its Elusive does not stop it; the defender's
         # Elusive stops only the damage to and from the defender (KF172-GEN-42, KF172-GEN-43).
         instead = game.fight_redirect.pop(attacker.uid, None)

@@ -64,7 +64,7 @@ CONSTANT_EFFECTS = {
     "cannot-be-stolen": "`player`'s æmber cannot be stolen",
     "no-bonus-icons": "`player` (default opponent) cannot resolve bonus icons of the cards they play",
     "replace-bonus-icon": "its controller may resolve a bonus icon `icon` (or any) as `with` (an icon, or steal) instead",
-    "steal-becomes-capture": "each æmber that would be stolen is captured by a creature of the active player instead",
+    "steal-becomes-capture": "every æmber a steal would take is captured instead, by a creature of the active player",
     "aember-from-supply": "æmber stolen or captured from `player`'s pool is taken from the common supply instead",
     "forge-from-card": "the æmber on this card may be spent to forge keys",
     "may-use": "the player may use `count` card(s) matching `filter` whatever the active house",
@@ -155,7 +155,7 @@ EFFECTS: dict[str, dict[str, str]] = {
     "return-purged": {"kind": "kind", "exhausted": "bool", "under-owner": "bool"},
     "exchange-control": {"target": "target", "with": "target"},
     "move-creature": {"target": "target"},
-    "discard-top-of-deck": {"amount": "amount", "player": "player"},
+    "discard-top-of-deck": {"amount": "amount", "player": "player-or-each"},
     "shuffle-into-deck": {"target": "target"},
     "lose-chains": {"amount": "amount", "player": "player"},
     "graft": {"target": "target", "onto": "target"},
@@ -196,7 +196,7 @@ def check_ability(ability: Any, where: str) -> list[Problem]:
     if not isinstance(ability, dict):
         return [Problem(where, "an ability is a table", "una habilidad es una tabla")]
     trigger = ability.get("trigger")
-    if trigger not in TRIGGERS:
+    if not _named(trigger, TRIGGERS):
         problems.append(Problem(f"{where}.trigger", f"unknown trigger {trigger!r} (known: {', '.join(sorted(TRIGGERS))})", f"activador desconocido {trigger!r} (conocidos: {', '.join(sorted(TRIGGERS))})"))
     allowed = {"trigger", "effects", "effect", "event", "filter", "whose", "note", "if", "instead", "label", "zone"}
     for k in ability:
@@ -204,31 +204,41 @@ def check_ability(ability: Any, where: str) -> list[Problem]:
             problems.append(Problem(f"{where}.{k}", f"unknown ability field (known: {', '.join(sorted(allowed))})", f"campo de habilidad desconocido (conocidos: {', '.join(sorted(allowed))})"))
     if trigger == "constant":
         problems.extend(check_constant(ability.get("effect"), f"{where}.effect"))
-    elif trigger in TRIGGERS:
+    elif _named(trigger, TRIGGERS):
         effects = ability.get("effects")
         if not isinstance(effects, list) or not effects:
             problems.append(Problem(f"{where}.effects", "needs a list of effects", "necesita una lista de efectos"))
         else:
             for i, e in enumerate(effects):
                 problems.extend(check_effect(e, f"{where}.effects[{i}]"))
-    if trigger == "after" and ability.get("event") not in EVENTS:
+    if trigger == "after" and not _named(ability.get("event"), EVENTS):
         problems.append(Problem(f"{where}.event", f"an 'after' ability names its event (one of {', '.join(sorted(EVENTS))})", f"una habilidad «después de» nombra su suceso (uno de {', '.join(sorted(EVENTS))})"))
     return problems
+
+
+def _named(value: Any, names: Any) -> bool:
+    """Whether ``value`` is one of ``names``: a custom card may put any JSON value anywhere, and a list or a table is
+    never a name (nor may it crash the check with an unhashable look-up)."""
+    return isinstance(value, str) and value in names
 
 
 def check_constant(effect: Any, where: str) -> list[Problem]:
     if not isinstance(effect, dict):
         return [Problem(where, "a constant ability has an `effect` table", "una habilidad constante tiene una tabla `effect`")]
     kind = effect.get("modify")
-    if kind not in CONSTANT_EFFECTS:
+    if not _named(kind, CONSTANT_EFFECTS):
         return [Problem(f"{where}.modify", f"unknown constant effect {kind!r} (known: {', '.join(sorted(CONSTANT_EFFECTS))})", f"efecto constante desconocido {kind!r} (conocidos: {', '.join(sorted(CONSTANT_EFFECTS))})")]
     problems: list[Problem] = []
+    if kind == "play-restriction" and "if" not in effect:
+        problems.append(Problem(f"{where}.if", "a play restriction names its condition (if = ...)",
+                                "una restricción de juego nombra su condición (if = ...)"))
     if "target" in effect and not (isinstance(effect["target"], dict) and "uids" in effect["target"]):
         problems.extend(check_target(effect["target"], f"{where}.target"))
     if kind == "gain-ability":
         problems.extend(check_ability(effect.get("ability"), f"{where}.ability"))
     if kind == "instead-of-dealing-damage":
-        for i, sub in enumerate(effect.get("effects", [])):
+        subs = effect.get("effects", [])
+        for i, sub in enumerate(subs if isinstance(subs, list) else [subs]):
             problems.extend(check_effect(sub, f"{where}.effects[{i}]"))
     return problems
 
@@ -237,7 +247,7 @@ def check_effect(effect: Any, where: str) -> list[Problem]:
     if not isinstance(effect, dict):
         return [Problem(where, "an effect is a table like { do = \"gain\", amount = 1 }", "un efecto es una tabla como { do = \"gain\", amount = 1 }")]
     verb = effect.get("do")
-    if verb not in EFFECTS:
+    if not _named(verb, EFFECTS):
         return [Problem(f"{where}.do", f"unknown effect {verb!r} (known: {', '.join(sorted(EFFECTS))})", f"efecto desconocido {verb!r} (conocidos: {', '.join(sorted(EFFECTS))})")]
     problems: list[Problem] = []
     params = EFFECTS[verb]
@@ -249,15 +259,17 @@ def check_effect(effect: Any, where: str) -> list[Problem]:
             problems.append(Problem(f"{where}.{k}", f"{verb} takes {', '.join(sorted(params)) or 'no parameters'}", f"{verb} admite {', '.join(sorted(params)) or 'ningún parámetro'}"))
         elif kind == "target":
             problems.extend(check_target(v, f"{where}.{k}"))
-        elif kind == "player" and v not in PLAYERS:
+        elif kind == "player" and not _named(v, PLAYERS):
             problems.append(Problem(f"{where}.{k}", f"player is one of {', '.join(sorted(PLAYERS))}", f"player es uno de {', '.join(sorted(PLAYERS))}"))
+        elif kind == "player-or-each" and not _named(v, PLAYERS | {"each"}):
+            problems.append(Problem(f"{where}.{k}", f"player is \"each\" or one of {', '.join(sorted(PLAYERS))}", f"player es \"each\" o uno de {', '.join(sorted(PLAYERS))}"))
         elif kind == "amount" and not (isinstance(v, int) and not isinstance(v, bool) or isinstance(v, dict) or v == "all"):
             problems.append(Problem(f"{where}.{k}", "an amount is a whole number, \"all\" or a table { count = ... }", "una cantidad es un número entero, \"all\" o una tabla { count = ... }"))
-        elif kind == "pools" and v not in ("opponent", "any", "own"):
+        elif kind == "pools" and not _named(v, ("opponent", "any", "own")):
             problems.append(Problem(f"{where}.{k}", "from is \"opponent\", \"own\" (its own side) or \"any\" (any combination of pools)", "from es \"opponent\", \"own\" (su propio lado) o \"any\" (cualquier combinación de reservas)"))
-        elif kind == "duration" and v not in DURATIONS:
+        elif kind == "duration" and not _named(v, DURATIONS):
             problems.append(Problem(f"{where}.{k}", f"duration is one of {', '.join(sorted(DURATIONS))}", f"duration es uno de {', '.join(sorted(DURATIONS))}"))
-        elif kind == "repeat-scope" and v not in ("previous", "ability"):
+        elif kind == "repeat-scope" and not _named(v, ("previous", "ability")):
             problems.append(Problem(f"{where}.{k}", "what is \"previous\" (the preceding effect) or \"ability\" (all of it)", "what es \"previous\" (el efecto anterior) o \"ability\" (toda la habilidad)"))
         elif kind == "constant":
             problems.extend(check_constant(v, f"{where}.{k}"))
@@ -276,25 +288,30 @@ def check_effect(effect: Any, where: str) -> list[Problem]:
                         problems.extend(check_effect(sub, f"{where}.{k}[{i}][{j}]"))
         elif kind == "lasting-trigger":
             problems.extend(check_ability({"trigger": "after", **v} if isinstance(v, dict) else v, f"{where}.{k}"))
-    for i, sub in enumerate(effect.get("then", [])):
+    then = effect.get("then", [])
+    for i, sub in enumerate(then if isinstance(then, list) else [then]):
         problems.extend(check_effect(sub, f"{where}.then[{i}]"))
     return problems
 
 
 def check_target(target: Any, where: str) -> list[Problem]:
     if isinstance(target, str):
-        return [] if target in NAMED_TARGETS else [Problem(where, f"a named target is one of {', '.join(sorted(NAMED_TARGETS))}", f"un objetivo con nombre es uno de {', '.join(sorted(NAMED_TARGETS))}")]
+        return [] if _named(target, NAMED_TARGETS) else [Problem(where, f"a named target is one of {', '.join(sorted(NAMED_TARGETS))}", f"un objetivo con nombre es uno de {', '.join(sorted(NAMED_TARGETS))}")]
     if not isinstance(target, dict):
         return [Problem(where, "a target is a name (\"self\") or a table { choose = 1, kind = \"creature\", ... }", "un objetivo es un nombre (\"self\") o una tabla { choose = 1, kind = \"creature\", ... }")]
     problems = [Problem(f"{where}.{k}", f"unknown target field (known: {', '.join(sorted(TARGET_KEYS))})", f"campo de objetivo desconocido (conocidos: {', '.join(sorted(TARGET_KEYS))})")
                 for k in target if k not in TARGET_KEYS]
     if ("choose" in target) == ("all" in target):
         problems.append(Problem(where, "a target says either choose = N or all = true", "un objetivo dice choose = N o all = true"))
-    if target.get("side", "any") not in SIDES:
+    if not _named(target.get("side", "any"), SIDES):
         problems.append(Problem(f"{where}.side", f"side is one of {', '.join(sorted(SIDES))}", f"side es uno de {', '.join(sorted(SIDES))}"))
-    if target.get("kind", "creature") not in KINDS:
+    if not _named(target.get("kind", "creature"), KINDS):
         problems.append(Problem(f"{where}.kind", f"kind is one of {', '.join(sorted(KINDS))}", f"kind es uno de {', '.join(sorted(KINDS))}"))
-    for k in target.get("filter", {}):
+    filters = target.get("filter", {})
+    if not isinstance(filters, dict):
+        problems.append(Problem(f"{where}.filter", "filter is a table", "filter es una tabla"))
+        filters = {}
+    for k in filters:
         if k not in FILTERS:
             problems.append(Problem(f"{where}.filter.{k}", f"unknown filter (known: {', '.join(sorted(FILTERS))})", f"filtro desconocido (conocidos: {', '.join(sorted(FILTERS))})"))
     return problems
