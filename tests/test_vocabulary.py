@@ -52,3 +52,10 @@ def test_a_bad_custom_card_lists_every_problem():
     text = "\n".join(map(str, problems))
     for fragment in ("type must be", "unknown house", "power", "unknown keyword", "unknown trigger"):
         assert fragment in text, fragment
+
+
+def test_every_effect_has_a_label_for_the_questions_in_both_languages():
+    from judge.games.keyforge.vocabulary import EFFECT_LABELS, EFFECTS
+
+    assert sorted(set(EFFECTS) - set(EFFECT_LABELS)) == []
+    assert all(es and en for es, en in EFFECT_LABELS.values())

@@ -189,7 +189,7 @@ class Runner:
                 expected_rule = ruleset.cite(spec.illegal)
                 if exc.rule != expected_rule:
                     result.failures.append(Failure(f"{label} refused by", expected_rule, exc.rule))
-                root.children.append(Step(kind="illegal", rule=exc.rule, text_es=f"Jugada ilegal: {exc.reason}",
+                root.children.append(Step(kind="illegal", rule=exc.rule, text_es=f"Jugada ilegal: {exc.reason_es}",
                                           text_en=f"Illegal play: {exc.reason}"))
                 continue
             except JudgeError as exc:

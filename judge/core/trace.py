@@ -101,7 +101,8 @@ def render(step: Step, lang: str = "es", *, indent: str = "  ", changes: bool = 
         cite = f"  [{s.rule}]" if s.rule else ""
         if s.decision is not None:
             q = s.decision.question
-            chosen = ", ".join(s.decision.chosen_labels(lang))
+            # An empty answer ("up to N", none taken) reads as "none" rather than a blank after the arrow.
+            chosen = ", ".join(s.decision.chosen_labels(lang)) or ("ninguno" if lang == "es" else "none")
             chosen_values = s.decision.chosen if isinstance(s.decision.chosen, tuple) else (s.decision.chosen,)
             others = [o.label_es if lang == "es" else (o.label_en or o.label_es)
                       for o in q.options if o.value not in chosen_values]

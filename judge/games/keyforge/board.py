@@ -42,8 +42,10 @@ class Board:
     def base_define(self, card: CardState) -> CardDef:
         """The card itself, not what a copy effect makes it (what Ciberclón reads: KF172-CARD-26)."""
         token = card.state.get("token")
-        if token and self.in_play(card):
-            return self.catalog.lookup(str(token))  # a token creature is a copy of its reference card
+        # A token creature is a copy of its reference card; while it is being made (face down, on its way to a flank)
+        # it is already the token, so the flank question does not name the hidden card (CRIATURAS FICHA).
+        if token and (self.in_play(card) or card.state.get("face-down")):
+            return self.catalog.lookup(str(token))
         d = self.catalog.lookup(card.card)
         if card.state.get("as-upgrade") and d.as_upgrade is not None:
             return self.catalog.upgrade_form(d)  # played as an upgrade (Astromóvil Explorador)

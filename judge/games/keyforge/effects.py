@@ -13,6 +13,7 @@ from collections.abc import Callable
 from judge.core.position import CardState
 from judge.games.keyforge.game import AbilityContext
 from judge.games.keyforge.targets import candidates, resolve_target
+from judge.games.keyforge.vocabulary import ability_label, effect_label, times_es
 
 Handler = Callable[[AbilityContext, dict[str, Any]], int]
 HANDLERS: dict[str, Handler] = {}
@@ -113,6 +114,12 @@ def _repeat(ctx: AbilityContext, effect: dict[str, Any], previous: dict[str, Any
                 _choose_loop_count(ctx, step, snapshots)
                 return
             snapshots.append((game.position.copy(), len(step.children), fingerprint))
+        if effect.get("cost") and any(isinstance(c.get("target"), dict) and "choose" in c["target"]
+                                      and not candidates(game, c["target"], ctx) for c in effect["cost"]):
+            # A price with nothing to pay it with (Carga de Falange with no friendly creature to exalt) cannot be paid:
+            # there is no choice to offer, nothing is asked and the effect is not repeated (PUEDES).
+            game.res.note("if-you-do", "if-you-do", "No se puede pagar: no se repite", "It cannot be paid: no repeat")
+            return
         if effect.get("may") and not game.ask_yes_no(decider(ctx, effect), "may", "¿Se repite el efecto?",
                                                      "Is the effect repeated?"):
             return
@@ -165,7 +172,8 @@ def run_effect(ctx: AbilityContext, effect: dict[str, Any]) -> int:
         game.res.note("condition-false", "if-you-do", "La condición no se cumple: no tiene efecto",
                       "The condition does not hold: no effect")
         return 0
-    if effect.get("may") and isinstance(effect.get("target"), dict) and "choose" in effect["target"] \
+    if effect.get("may") and isinstance(effect.get("target"), dict) \
+            and ("choose" in effect["target"] or effect["target"].get("all")) \
             and not candidates(game, effect["target"], ctx):
         # PUEDES / RESUELVE TODO LO QUE PUEDAS: an optional effect that has nothing it could act on is no choice, and
         # nothing is asked (Nirbor Alallama with no friendly creature to destroy, KF172-GEN-85; Exhumar with no
@@ -173,18 +181,34 @@ def run_effect(ctx: AbilityContext, effect: dict[str, Any]) -> int:
         game.res.note("no-target", "resolve-as-much-as-you-can", "No hay objetivo posible: no tiene efecto",
                       "There is no possible target: no effect")
         return 0
+    if effect.get("may") and effect["do"] == "sacrifice" and "total-power-at-least" in effect \
+            and isinstance(effect.get("target"), dict) and "choose" in effect["target"] \
+            and sum(game.board.power(c) for c in candidates(game, effect["target"], ctx)) < value(ctx, effect["total-power-at-least"]):
+        # PUEDES: even all of them together would not reach the total (La Ley de la Fuerza with too little power in
+        # play): there is nothing to choose, so nothing is asked.
+        game.res.note("no-target", "resolve-as-much-as-you-can", "Ni todas juntas llegan al Poder total: no tiene efecto",
+                      "Not even all of them reach the total power: no effect")
+        return 0
+    if effect.get("may") and effect["do"] == "forge-key" and not game.can_forge(
+            player_of(ctx, effect.get("player")), value(ctx, effect["cost"]) if "cost" in effect
+            else game.board.key_cost(player_of(ctx, effect.get("player")))):
+        # PUEDES: "you may forge a key" the player cannot pay for is no choice: nothing is asked (Fragua de
+        # Obsidiana when too few creatures were destroyed, KF172-GEN-29).
+        game.res.note("cannot-forge", "forge", "No puede pagar esa llave: no tiene efecto",
+                      "That key cannot be paid for: no effect")
+        return 0
     if effect.get("may"):
         verb = effect["do"]
         # JUGADOR ACTIVO: unless the ability says otherwise, the active player makes every decision, even for an
         # opponent's card (the 1.1 FAQ on Backup de Biomatriz, KF11-FAQ-06, applies it to a "may").
-        if not game.ask_yes_no(decider(ctx, effect), "may", f"¿Se resuelve «{verb}»?", f"Is '{verb}' resolved?"):
+        if not game.ask_yes_no(decider(ctx, effect), "may", f"¿Se resuelve «{effect_label(verb)}»?", f"Resolve '{effect_label(verb, 'en')}'?"):
             return 0
     if "each" in effect:
         # "For each friendly Mars creature, … a creature with lower power" (Exterminar, Exterminar, KF172-CARD-48):
         # once per card of `each`, that card being the one the effect compares with (filter power-below-each).
         single = {k: v for k, v in effect.items() if k != "each"}
         cards = candidates(game, {**effect["each"], "all": True}, ctx)
-        game.res.note("for-each", "for-each", f"«Por cada»: se resuelve {len(cards)} vez/veces",
+        game.res.note("for-each", "for-each", f"«Por cada»: se resuelve {times_es(len(cards))}",
                       f"'For each': resolves {len(cards)} time(s)")
         total = 0
         for card in cards:
@@ -197,7 +221,7 @@ def run_effect(ctx: AbilityContext, effect: dict[str, Any]) -> int:
         # Fragmento de Dolor can spread its damage).
         times = value(ctx, effect["for-each"])
         single = {k: v for k, v in effect.items() if k != "for-each"}
-        game.res.note("for-each", "for-each", f"«Por cada»: se resuelve {times} vez/veces", f"'For each': resolves {times} time(s)")
+        game.res.note("for-each", "for-each", f"«Por cada»: se resuelve {times_es(times)}", f"'For each': resolves {times} time(s)")
         return sum(run_effect(ctx, single) for _ in range(times))
     instead = effect.get("instead")
     if instead and condition(ctx, instead.get("if", {"always": True})):
@@ -961,7 +985,7 @@ def _reveal_random(ctx: AbilityContext, e: dict[str, Any]) -> int:
     pool = list(ctx.game.position.player(pid).zone(zone))
     n = min(amount(ctx, e), len(pool))
     chosen = _ask_cards(ctx, pool, key="random-card", rule="ability",
-                        es=f"Carta(s) revelada(s) al azar de {zone} de {pid}", en=f"Card(s) revealed at random from {pid}'s {zone}",
+                        es=f"Carta(s) revelada(s) al azar de { {'hand': 'la mano', 'discard': 'la pila de descartes', 'archives': 'los archivos', 'deck': 'el mazo'}.get(zone, zone) } de {pid}", en=f"Card(s) revealed at random from {pid}'s {zone}",
                         low=n, high=n)
     for c in chosen:
         ctx.game.res.note("reveal", "ability", f"Se revela {ctx.game.label(c)}", f"{ctx.game.label(c, 'en')} is revealed", card=c.uid)
@@ -1019,7 +1043,8 @@ def _archive_from_hand(ctx: AbilityContext, e: dict[str, Any]) -> int:
     n = min(amount(ctx, e), len(hand))
     if not n:
         return 0
-    chosen = ctx.game.res.ask(Question(
+    # Nothing to choose when the whole hand must be archived (a single possible target asks nothing, docs/abilities.md).
+    chosen = tuple(c.uid for c in hand) if n == len(hand) else ctx.game.res.ask(Question(
         key="archive", player=pid, rule="archives", prompt_es=f"Elige {n} carta(s) de tu mano para archivar",
         prompt_en=f"Choose {n} card(s) from your hand to archive",
         options=tuple(Option(c.uid, ctx.game.label(c), ctx.game.label(c, "en"), ctx.game.board.define(c).names()) for c in hand),
@@ -1504,7 +1529,7 @@ def _random_from_zone(ctx: AbilityContext, e: dict[str, Any]) -> int:
                             es="Carta(s) elegida(s) al azar de debajo de la carta", en="Card(s) chosen at random from under the card")
         to = e.get("to", "discard")
         for c in chosen:
-            with ctx.game.res.step("random-move", "archives", f"{ctx.game.label(c)} (al azar) va a {to} de su propietario",
+            with ctx.game.res.step("random-move", "archives", f"{ctx.game.label(c)} (al azar) va a { {'archives': 'los archivos', 'discard': 'la pila de descartes', 'hand': 'la mano', 'deck': 'el mazo'}.get(to, to) } de su propietario",
                                    f"{ctx.game.label(c, 'en')} (at random) goes to its owner's {to}", card=c.uid):
                 ctx.game.res.set_card(c, "under", False)
                 ctx.game.res.set_card(c, "face-down", False)
@@ -1514,11 +1539,11 @@ def _random_from_zone(ctx: AbilityContext, e: dict[str, Any]) -> int:
     pool = list(ctx.game.position.player(pid).zone(zone))
     n = min(amount(ctx, e), len(pool))
     chosen = _ask_cards(ctx, pool, key="random-card", rule="archives" if zone == "archives" else "discard-cards",
-                        es=f"Carta(s) elegida(s) al azar de {zone} de {pid}", en=f"Card(s) chosen at random from {pid}'s {zone}",
+                        es=f"Carta(s) elegida(s) al azar de { {'hand': 'la mano', 'discard': 'la pila de descartes', 'archives': 'los archivos', 'deck': 'el mazo'}.get(zone, zone) } de {pid}", en=f"Card(s) chosen at random from {pid}'s {zone}",
                         low=n, high=n)
     to = e.get("to", "discard")
     for c in chosen:
-        with ctx.game.res.step("random-move", "archives", f"{ctx.game.label(c)} (al azar) va a {to}",
+        with ctx.game.res.step("random-move", "archives", f"{ctx.game.label(c)} (al azar) va a { {'archives': 'los archivos', 'discard': 'la pila de descartes', 'hand': 'la mano', 'deck': 'el mazo'}.get(to, to) }",
                                f"{ctx.game.label(c, 'en')} (at random) goes to {to}", card=c.uid):
             ctx.game.res.move(c, ctx.controller if to == "archives" else c.owner, to)
     ctx.remembered = chosen
@@ -1619,7 +1644,7 @@ def _trigger_ability(ctx: AbilityContext, e: dict[str, Any]) -> int:
                 key="ability", player=decider(ctx, e), rule="active-player",
                 prompt_es=f"¿Qué habilidad de {game.label(c)} se resuelve?",
                 prompt_en=f"Which ability of {game.label(c, 'en')} resolves?",
-                options=tuple(Option(str(i), a.get("label", f"Habilidad {i + 1}"), a.get("label", f"Ability {i + 1}"))
+                options=tuple(Option(str(i), ability_label(a, i), ability_label(a, i, "en"))
                               for i, a in enumerate(abilities))))
             ability = abilities[int(chosen)]
         as_if = ctx.controller if e.get("as-if-yours") and c.controller != ctx.controller else None

@@ -790,7 +790,7 @@ class Game:
                     "purged": "la zona de purgadas"}.get(zone, zone)
         where_en = {"discard": "discard pile", "hand": "hand", "archives": "archives", "deck": "deck",
                     "purged": "purged cards"}.get(zone, zone)
-        with self.res.step("leaves-play", "leaves-play", f"{self.label(card)} abandona el juego: va a {where_es} de {owner}",
+        with self.res.step("leaves-play", "leaves-play", f"{self.label(card)} abandona el juego: va " + f"a {where_es} de {owner}".replace("a el ", "al ", 1),
                            f"{self.label(card, 'en')} leaves play: it goes to {owner}'s {where_en}", card=card.uid):
             amber = int(card.get("amber", 0))
             if amber:
@@ -966,7 +966,9 @@ class Game:
         player = self.position.player(pid)
         with self.res.step("reshuffle", "draw", f"{pid} baraja su pila de descartes para formar un mazo nuevo",
                            f"{pid} shuffles their discard pile into a new deck"):
-            order = self.res.ask(Question(
+            # A single card has only one order: nothing to ask (as in shuffle_deck).
+            discard = player.zone("discard")
+            order = [discard[0].uid] if len(discard) == 1 else self.res.ask(Question(
                 key="deck-order", player=pid, rule="shuffle",
                 prompt_es="El mazo se baraja: ¿en qué orden quedan las cartas (de arriba abajo)?",
                 prompt_en="The deck is shuffled: in which order are the cards now (top first)?",

@@ -8,6 +8,7 @@ from judge.core.decisions import Option, Question
 from judge.core.position import CardState
 from judge.core.timing import Pending
 from judge.games.keyforge.game import AbilityContext, Game, Triggered
+from judge.games.keyforge.vocabulary import times_es
 
 
 def play(game: Game, card: CardState) -> None:
@@ -73,8 +74,11 @@ def play(game: Game, card: CardState) -> None:
                 for i, ability in enumerate(game.abilities_of(card, "play")):
                     if again:
                         ability = {**ability, "_repeat": 1 + again}
-                    pending.append(game.pending(card, f"{card.uid}:play:{i}", f"«Jugar:» de {game.label(card)}",
-                                                f"'Play:' of {game.label(card, 'en')}",
+                    # A gained "Jugar:" names the card that gives it, so two of them can be told apart (KF172-CARD-91).
+                    gave = game.position.find(ability["_granter"]) if ability.get("_granter") else None
+                    pending.append(game.pending(card, f"{card.uid}:play:{i}",
+                                                f"«Jugar:» de {game.label(card)}" + (f", dada por {game.label(gave[2])}" if gave else ""),
+                                                f"'Play:' of {game.label(card, 'en')}" + (f", given by {game.label(gave[2], 'en')}" if gave else ""),
                                                 Triggered(card, ability, info, needs_card_in_play=False, rule="play-abilities"),
                                                 controller=pid))
             if not game.rules.play_triggers_before_play_effects():
@@ -313,7 +317,9 @@ def play_from_effect(game: Game, card: CardState, *, origin: str) -> bool:
     """An effect plays a card from somewhere other than the hand (Agujero de Gusano Salvaje): house does not matter,
     but a card that cannot be played stays where it was."""
     d = game.board.define(card)
-    with game.res.step("play-from-effect", "play-cards", f"Se intenta jugar {game.label(card)} desde {origin}",
+    origin_es = {"deck": "el mazo", "discard": "la pila de descartes", "hand": "la mano", "archives": "los archivos",
+                 "purged": "la zona de purgadas", "under": "debajo de una carta"}.get(origin, origin)
+    with game.res.step("play-from-effect", "play-cards", f"Se intenta jugar {game.label(card)} desde {origin_es}",
                        f"Trying to play {game.label(card, 'en')} from {origin}", card=card.uid):
         if d.keyword("gigantic"):
             game.res.note("cannot-play", "gigantic",
@@ -449,8 +455,11 @@ def put_creature_into_play(game: Game, card: CardState, controller: str, *, rule
         index = 0
     if options:
         chosen = game.res.ask(Question(key="flank", player=game.active, rule=rule,
-                                       prompt_es=f"¿Dónde entra {game.label(card)} en la línea de batalla?",
-                                       prompt_en=f"Where does {game.label(card, 'en')} enter the battleline?",
+                                       # A creature already in play that moves (or changes sides) does not "enter".
+                                       prompt_es=f"¿Dónde entra {game.label(card)} en la línea de batalla?" if entering
+                                       else f"¿A qué lugar de la línea de batalla va {game.label(card)}?",
+                                       prompt_en=f"Where does {game.label(card, 'en')} enter the battleline?" if entering
+                                       else f"Where in the battleline does {game.label(card, 'en')} go?",
                                        options=tuple(options)))
         index = {"left": 0, "right": len(line)}.get(chosen, None)
         if index is None:
@@ -514,10 +523,12 @@ def _replaced_icon(game: Game, pid: str, icon: str) -> str:
         i, source, effect = offers[0]
         declined.add(i)
         new = effect["with"]
+        es = {"aember": "Æmbar", "capture": "capturar", "damage": "daño", "draw": "robar carta", "discard": "descartar",
+              "steal": "robar Æmbar"}  # the icons' names in the Spanish text
         if game.ask_yes_no(pid, "replacement-effects",
-                           f"¿Resuelves el icono «{icon}» como «{new}» ({game.label(source)})?",
+                           f"¿Resuelves el icono «{es.get(icon, icon)}» como «{es.get(new, new)}» ({game.label(source)})?",
                            f"Do you resolve the '{icon}' icon as '{new}' ({game.label(source, 'en')})?"):
-            game.res.note("replaced", "replacement-effects", f"El icono «{icon}» se resuelve como «{new}»",
+            game.res.note("replaced", "replacement-effects", f"El icono «{es.get(icon, icon)}» se resuelve como «{es.get(new, new)}»",
                           f"The '{icon}' icon is resolved as '{new}'", card=source.uid)
             icon = new
             if icon == "steal":
@@ -536,7 +547,7 @@ def resolve_bonus_icons(game: Game, card: CardState, icons: tuple[str, ...], *, 
             extra = int(effect.get("times", 1))
             del lasting[n]
             game.res.note("extra-icons", "lasting-effects",
-                          f"Efecto duradero: cada icono de bonificación se resuelve {extra} vez/veces más",
+                          f"Efecto duradero: cada icono de bonificación se resuelve {times_es(extra)} más",
                           f"Lasting effect: each bonus icon resolves {extra} more time(s)", card=card.uid)
             game.res.set_value("lasting", lasting or None)
             break
@@ -590,7 +601,8 @@ def bonus_icon(game: Game, card: CardState, icon: str) -> None:
         if not hand:
             game.res.note("no-target", rule, "No hay cartas en la mano", "No cards in hand")
             return
-        chosen = game.res.ask(Question(key="discard", player=pid, rule=rule,
+        # Mandatory (ICONOS DE BONIFICACIÓN): with a single card in hand there is nothing to choose.
+        chosen = hand[0].uid if len(hand) == 1 else game.res.ask(Question(key="discard", player=pid, rule=rule,
                                        prompt_es="Elige 1 carta de tu mano para descartarla",
                                        prompt_en="Choose 1 card from your hand to discard",
                                        options=tuple(Option(c.uid, game.label(c), game.label(c, "en"),

@@ -15,7 +15,7 @@ from judge.core.notation import Layout
 from judge.core.position import CardState, Position
 from judge.core.resolution import Resolution
 from judge.core.ruleset import Play, Ruleset
-from judge.games.keyforge import playing, turn, using
+from judge.games.keyforge import playing, turn, using, vocabulary
 from judge.games.keyforge.board import IN_PLAY, Board
 from judge.games.keyforge.catalog import HOUSES, Catalog, default_catalog
 from judge.games.keyforge.game import Game
@@ -109,7 +109,7 @@ class KeyForge(Ruleset):
         chosen = game.res.ask(Question(
             key="ability", player=game.active, rule="action-abilities" if trigger == "action" else "omni",
             prompt_es="¿Qué habilidad usas?", prompt_en="Which ability do you use?",
-            options=tuple(Option(str(i), a.get("label", f"Habilidad {i + 1}"), a.get("label", f"Ability {i + 1}"))
+            options=tuple(Option(str(i), vocabulary.ability_label(a, i), vocabulary.ability_label(a, i, "en"))
                           for i, a in enumerate(abilities))))
         return [abilities[int(chosen)]]
 
@@ -355,8 +355,9 @@ class KeyForge(Ruleset):
         found = position.find(play.card)
         if found:
             raise IllegalPlayError(f"{play.card} ({catalog.lookup(found[2].card).name_es}) is in {found[0].id}'s "
-                                   f"{found[1]}, not where '{play.verb}' takes a card from",
-                                   es=f"{play.card} está en {found[1]} de {found[0].id}, no donde «{play.verb}» toma una carta",
+                                   f"{vocabulary.zone_name(found[1], 'en')}, not where '{play.verb}' takes a card from",
+                                   es=f"{play.card} está en {vocabulary.zone_name(found[1])} de {found[0].id}, no donde "
+                                      f"«{play.verb}» toma una carta",
                                    rule=self.cite("turn.step-3-play-discard-use"))
         try:
             wanted = catalog.lookup(play.card).id
@@ -426,8 +427,8 @@ class KeyForge(Ruleset):
         if play.verb != "omni" and not omni_unstun and house not in board.houses(card) \
                 and not board.keyword(card, "versatile") \
                 and self.play_permission(position, board, card, "may-use") is None:
-            raise IllegalPlayError(f"{board.label(card)} is not of the active house ({house})",
-                                   es=f"{board.label(card)} no es de la Casa activa ({house})",
+            raise IllegalPlayError(f"{board.label(card)} is not of the active house ({house or 'none this turn'})",
+                                   es=f"{board.label(card)} no es de la Casa activa ({house or 'no hay ninguna este turno'})",
                                    rule=self.cite("turn.step-3-play-discard-use"))
         self._verify_rule_of_six(position, board, card)
         if play.verb in ("reap", "fight") and not board.is_creature(card):
@@ -580,8 +581,8 @@ class KeyForge(Ruleset):
         d = board.define(card)
         permission = self.play_permission(position, board, card) if verb == "play" else None
         if house not in board.houses(card) and permission is None:
-            raise IllegalPlayError(f"{d.name_es} is not of the active house ({house})",
-                                   es=f"{d.name_es} no es de la Casa activa ({house})",
+            raise IllegalPlayError(f"{d.name_es} is not of the active house ({house or 'none this turn'})",
+                                   es=f"{d.name_es} no es de la Casa activa ({house or 'no hay ninguna este turno'})",
                                    rule=self.cite("turn.step-3-play-discard-use"))
         self._verify_step_open(position)
         if position.values.get("first-turn") and int(position.values.get("first-turn-cards", 0)) >= 1:

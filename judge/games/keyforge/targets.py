@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from judge.core.decisions import Option, Question
 from judge.core.position import CardState
+from judge.games.keyforge.vocabulary import effect_label
 
 if TYPE_CHECKING:  # pragma: no cover
     from judge.games.keyforge.board import Board
@@ -272,8 +273,8 @@ def resolve_target(game: Game, spec: Any, ctx: AbilityContext, *, rule: str, ver
                       f"'Any number' / 'up to {n}': none is allowed")
     question = Question(
         key=key, player=chooser, rule=rule,
-        prompt_es=f"Elige {'hasta ' if up_to else ''}{n} objetivo(s) para «{verb}»" + (" (puede ser ninguno)" if up_to else ""),
-        prompt_en=f"Choose {'up to ' if up_to else ''}{n} target(s) for '{verb}'" + (" (none is allowed)" if up_to else ""),
+        prompt_es=f"Elige {'hasta ' if up_to else ''}{n} objetivo(s) para «{effect_label(verb)}»" + (" (puede ser ninguno)" if up_to else ""),
+        prompt_en=f"Choose {'up to ' if up_to else ''}{n} target(s) to {effect_label(verb, 'en')}" + (" (none is allowed)" if up_to else ""),
         options=options, min_choices=0 if up_to else n, max_choices=n,
     )
     chosen = game.res.ask(question)

@@ -221,7 +221,8 @@ def choose_house(game: Game, pid: str) -> None:
                           "No house is a valid choice: there is no active house this turn")
             game.res.set_player(pid, "house", None)
         else:
-            rule = "cannot-vs-must" if must and cannot else "house-choice"
+            # "cannot" beats "must" only where they name the same house; otherwise it is the plain choice.
+            rule = "cannot-vs-must" if must & cannot else "house-choice"
             house = game.res.ask(Question(key="house", player=pid, rule=rule,
                                           prompt_es="¿Qué Casa eliges como activa?", prompt_en="Which house do you choose?",
                                           options=tuple(Option(h, h, h) for h in allowed)))

@@ -291,8 +291,9 @@ def _before_fight(game: Game, attacker: CardState, defender: CardState) -> None:
     pending: list[Pending[Any]] = []
     for i, ability in enumerate(game.abilities_of(attacker, "before-fight")):
         pending.append(game.pending(attacker, f"{attacker.uid}:before-fight:{i}",
-                               f"«Antes de luchar:» de {game.label(attacker)}",
-                               f"'Before Fight:' of {game.label(attacker, 'en')}", ("ability", attacker, ability)))
+                               # names the card that grants it, as the other triggers do (Cuerno de Sirena)
+                               *game.ability_label(attacker, ability, "«Antes de luchar:»", "'Before Fight:'"),
+                               ("ability", attacker, ability)))
     assault = game.board.keyword(attacker, "assault")
     if assault:
         pending.append(game.pending(attacker, f"{attacker.uid}:assault", f"Asalto ({assault}) de {game.label(attacker)}",
