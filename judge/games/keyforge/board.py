@@ -24,9 +24,11 @@ class Board:
     position: Position
     catalog: Catalog
     as_if_yours: dict[str, str] = field(default_factory=dict)
+    """Cards used "as if they were yours": they count as friendly to the player using them (KF172-GEN-19)."""
     last_neighbors: dict[str, list[str]] = field(default_factory=dict)
     """uid of a creature that left play → its neighbours just before it left (Desolar, Dolor en Cadena)."""
-    """Cards used "as if they were yours": they count as friendly to the player using them (KF172-GEN-19)."""
+    _blanking: dict[str, bool] = field(default_factory=dict, repr=False)
+    """Card id → whether its printed text blanks other cards (looked up on every ability check: kept, not recomputed)."""
 
     # What a card is.
 
@@ -127,23 +129,36 @@ class Board:
             effect = lasting.get("effect", {})
             if effect.get("modify") == "blank" and self._lasting_affects(lasting, card):
                 return True
+        if not self.catalog.has_blanking_cards():
+            return False
         for _, zone, source in self.position.all_cards():
             if zone in IN_PLAY and source is not card and not source.get("grafted"):
-                for ability in self.define(source).abilities:
+                d = self.define(source)
+                if not self._blanks_others(d):
+                    continue
+                for ability in d.abilities:
                     effect = ability.get("effect", {})
                     if ability.get("trigger") == "constant" and effect.get("modify") == "blank" \
                             and self.affects(source, effect, card):
                         return True
         return False
 
+    def _blanks_others(self, d: CardDef) -> bool:
+        known = self._blanking.get(d.id)
+        if known is None:
+            known = self._blanking[d.id] = any(a.get("trigger") == "constant" and a.get("effect", {}).get("modify") == "blank"
+                                               for a in d.abilities)
+        return known
+
     def printed_abilities(self, card: CardState) -> tuple[dict[str, Any], ...]:
         d = self.define(card)
-        if d.incomplete and not self.is_blank(card):
+        blank = self.is_blank(card)
+        if d.incomplete and not blank:
             from judge.core.errors import JudgeError
 
             raise JudgeError(f"the abilities of {d.name_es} ({d.id}) are not encoded yet ({d.incomplete}); "
                              "define it as a custom card in the position to rule on it")
-        return () if self.is_blank(card) else d.abilities
+        return () if blank else d.abilities
 
     def constant_effects(self) -> Iterator[tuple[CardState, dict[str, Any]]]:
         """Constant abilities of cards in play (active even while exhausted), and lasting effects."""

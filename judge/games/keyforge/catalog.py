@@ -190,8 +190,19 @@ class Catalog:
         self._names: dict[str, set[str]] = {}
         self._copies: dict[tuple[str, str], CardDef] = {}
         self._upgrade_forms: dict[str, CardDef] = {}
+        self._blanking: bool | None = None
         for card in cards:
             self.add(card)
+
+    def has_blanking_cards(self) -> bool:
+        """Whether any card here has a constant ability that blanks other cards' text boxes: when none has, a board
+        need not look for one on every ability check (the common case, and the costly one)."""
+        if self._blanking is None:
+            self._blanking = any(a.get("trigger") == "constant" and isinstance(a.get("effect"), dict)
+                                 and a["effect"].get("modify") == "blank"
+                                 for c in self.cards.values() for a in (*c.abilities, *(
+                                     x for v in c.versions.values() for x in v.get("abilities", ()))))
+        return self._blanking
 
     def upgrade_form(self, base: CardDef) -> CardDef:
         """A creature played as an upgrade (Astromóvil Explorador): an upgrade of the same card with the text it has as
@@ -224,6 +235,7 @@ class Catalog:
 
     def add(self, card: CardDef) -> None:
         self.cards[card.id] = card
+        self._blanking = None
         for name in card.names():
             self._names.setdefault(fold(name), set()).add(card.id)
 
