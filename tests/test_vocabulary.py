@@ -59,3 +59,9 @@ def test_every_effect_has_a_label_for_the_questions_in_both_languages():
 
     assert sorted(set(EFFECTS) - set(EFFECT_LABELS)) == []
     assert all(es and en for es, en in EFFECT_LABELS.values())
+
+
+def test_every_catalog_card_is_complete():
+    from judge.games.keyforge.catalog import default_catalog
+
+    assert sorted(c.id for c in default_catalog().cards.values() if c.incomplete) == []
