@@ -50,3 +50,10 @@ def test_every_keyforge_entry_has_a_scenario(corpus):
     covered = {entry for path in SCENARIO_FILES for entry in Scenario.from_file(path).entries}
     missing = sorted(keyforge - covered)
     assert missing == [], f"{len(missing)} KeyForge entries have no scenario: {', '.join(missing)}"
+
+
+def test_a_reading_of_a_damaged_entry_is_also_on_its_ruling(corpus):
+    """Where a scenario had to interpret its entry, the judge who opens the ruling sees that reading too."""
+    missing = sorted({entry for path in SCENARIO_FILES for scenario in [Scenario.from_file(path)] if scenario.reading
+                      for entry in scenario.entries if not corpus.entries[entry].note})
+    assert missing == []
