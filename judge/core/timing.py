@@ -38,6 +38,9 @@ class Pending(Generic[T]):
     item: T
     aliases: tuple[str, ...] = ()
     """Other ways to name this effect in an answer (the uid and names of its card)."""
+    same_as: str | None = None
+    """Effects with the same ``same_as`` are copies of one effect whose order changes nothing: no question is asked
+    when only such copies are left to order."""
 
 
 def order_simultaneous(res: Resolution, pending: Sequence[Pending[T]], *, policy: str, players: Sequence[str],
@@ -52,11 +55,20 @@ def order_simultaneous(res: Resolution, pending: Sequence[Pending[T]], *, policy
     """
     queue = list(pending)
     last: str | None = None
+    noted = False
     while queue:
         chooser = _chooser(policy, players, queue, last)
         candidates = [p for p in queue if policy == ACTIVE_PLAYER_ORDERS or p.controller == chooser] or queue
         if len(candidates) == 1:
             nxt = candidates[0]
+        elif candidates[0].same_as is not None and all(p.same_as == candidates[0].same_as for p in candidates):
+            # The same ability triggered several times, none of it depending on what triggered it: any order gives
+            # the same result, so there is nothing to choose.
+            nxt = candidates[0]
+            if not noted:
+                noted = True
+                res.note("order-irrelevant", rule, f"{len(candidates)} veces el mismo efecto: el orden no cambia nada",
+                         f"The same effect {len(candidates)} times: the order changes nothing")
         else:
             q = Question(
                 key="order", player=chooser, rule=rule,

@@ -26,27 +26,27 @@ class Change:
     def __str__(self) -> str:
         return "\n".join(self.lines())
 
-    def lines(self) -> list[str]:
+    def lines(self, lang: str = "es") -> list[str]:
         """One line per value that changed: a change to a table (what happened this turn…) lists its keys that
         changed, so a reader sees ``this-turn.p1.fights: — → 1`` rather than two whole tables."""
-        return _change_lines(self.what, self.before, self.after)
+        return _change_lines(self.what, self.before, self.after, lang)
 
 
-def _change_lines(what: str, before: Any, after: Any) -> list[str]:
+def _change_lines(what: str, before: Any, after: Any, lang: str = "es") -> list[str]:
     if isinstance(before, dict) or isinstance(after, dict):
         if (before is None or isinstance(before, dict)) and (after is None or isinstance(after, dict)):
             b, a = before or {}, after or {}
             keys = [k for k in dict.fromkeys([*b, *a]) if b.get(k) != a.get(k)]
             if keys:
-                return [line for k in keys for line in _change_lines(f"{what}.{k}", b.get(k), a.get(k))]
-    return [f"{what}: {_show(before)} → {_show(after)}"]
+                return [line for k in keys for line in _change_lines(f"{what}.{k}", b.get(k), a.get(k), lang)]
+    return [f"{what}: {_show(before, lang)} → {_show(after, lang)}"]
 
 
-def _show(v: Any) -> str:
+def _show(v: Any, lang: str = "es") -> str:
     if v is None:
         return "—"
     if isinstance(v, bool):
-        return "sí" if v else "no"
+        return ("yes" if v else "no") if lang == "en" else ("sí" if v else "no")
     return str(v)
 
 
@@ -116,7 +116,7 @@ def render(step: Step, lang: str = "es", *, indent: str = "  ", changes: bool = 
             if changes:
                 for c in s.changes:
                     if c.at == i or (i == len(s.children) and c.at > i):
-                        lines.extend(f"{pad}{indent}· {line}" for line in c.lines())
+                        lines.extend(f"{pad}{indent}· {line}" for line in c.lines(lang))
             if i < len(s.children):
                 visit(s.children[i], depth + 1)
 

@@ -233,6 +233,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "board.state.amber": {"es": "Æmbar sobre la carta", "en": "Æmber on the card"},
     "board.state.power": {"es": "Contadores de +1 poder", "en": "+1 power counters"},
     "board.state.armor-used": {"es": "Armadura ya usada", "en": "Armor used"},
+    "board.state.armor-at-use": {"es": "Armadura al usarla", "en": "Armor when used"},
     "board.state.token": {"es": "Ficha de (carta)", "en": "Token of (card)"},
     "board.state.purged-by": {"es": "Purgada por (uid)", "en": "Purged by (uid)"},
     "board.state.grafted": {"es": "Injertada", "en": "Grafted"},

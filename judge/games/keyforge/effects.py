@@ -13,7 +13,8 @@ from collections.abc import Callable
 from judge.core.position import CardState
 from judge.games.keyforge.game import AbilityContext
 from judge.games.keyforge.targets import candidates, resolve_target
-from judge.games.keyforge.vocabulary import ability_label, effect_label, times_es
+from judge.games.keyforge.vocabulary import (ability_label, counted, effect_label, house_name, times_en, times_es, to_zone_es,
+                                             key_color, zone_name)
 
 Handler = Callable[[AbilityContext, dict[str, Any]], int]
 HANDLERS: dict[str, Handler] = {}
@@ -142,6 +143,11 @@ def _repeat(ctx: AbilityContext, effect: dict[str, Any], previous: dict[str, Any
 LOOP_LIMIT = 24
 """After this many repetitions a loop whose condition still holds is treated as unbounded (BUCLES INFINITOS)."""
 
+LOOP_HARD_LIMIT = 40
+"""Abilities that trigger each other without ever coming back to a state they were in are taken for an endless loop
+after this many repetitions (a chain that stops by itself — each steal triggering another until the pool is empty —
+is shorter than that)."""
+
 
 def _choose_loop_count(ctx: AbilityContext, step: Any, snapshots: list[tuple[Any, int, str]]) -> None:
     """BUCLES INFINITOS: the active player chooses how many times the loop resolves; the game is set back to the
@@ -209,7 +215,7 @@ def run_effect(ctx: AbilityContext, effect: dict[str, Any]) -> int:
         single = {k: v for k, v in effect.items() if k != "each"}
         cards = candidates(game, {**effect["each"], "all": True}, ctx)
         game.res.note("for-each", "for-each", f"«Por cada»: se resuelve {times_es(len(cards))}",
-                      f"'For each': resolves {len(cards)} time(s)")
+                      f"'For each': resolves {times_en(len(cards))}")
         total = 0
         for card in cards:
             ctx.each = card
@@ -221,7 +227,7 @@ def run_effect(ctx: AbilityContext, effect: dict[str, Any]) -> int:
         # Fragmento de Dolor can spread its damage).
         times = value(ctx, effect["for-each"])
         single = {k: v for k, v in effect.items() if k != "for-each"}
-        game.res.note("for-each", "for-each", f"«Por cada»: se resuelve {times_es(times)}", f"'For each': resolves {times} time(s)")
+        game.res.note("for-each", "for-each", f"«Por cada»: se resuelve {times_es(times)}", f"'For each': resolves {times_en(times)}")
         return sum(run_effect(ctx, single) for _ in range(times))
     instead = effect.get("instead")
     if instead and condition(ctx, instead.get("if", {"always": True})):
@@ -552,6 +558,9 @@ def _destroy(ctx: AbilityContext, e: dict[str, Any]) -> int:
         # (Quark Letal Rebotante, KF172-CARD-95); the effect happened only if both parts could be applied.
         other = targets(ctx, e, "with", rule="destroyed")
         if not cards or not other:
+            if cards or other:
+                ctx.game.res.note("no-target", "KF172-CARD-95", "Falta una de las dos criaturas: no se destruye ninguna",
+                                  "One of the two creatures is missing: neither is destroyed")
             return 0
         ctx.game.destroy(cards + other)
         return len(cards) + len(other)
@@ -600,8 +609,8 @@ HANDLERS["ward"] = _set_flag("ward", True, "ward", "escudada", "warded")
 def _add_power(ctx: AbilityContext, e: dict[str, Any]) -> int:
     n = amount(ctx, e)
     for c in targets(ctx, e, rule="power-counters"):
-        with ctx.game.res.step("power", "power-counters", f"{ctx.game.label(c)} obtiene {n} contador(es) de poder +1",
-                               f"{ctx.game.label(c, 'en')} gets {n} +1 power counter(s)", card=c.uid):
+        with ctx.game.res.step("power", "power-counters", f"{ctx.game.label(c)} obtiene {counted(n, 'contador', 'contadores')} de +1 poder",
+                               f"{ctx.game.label(c, 'en')} gets {counted(n, '+1 power counter', '+1 power counters')}", card=c.uid):
             ctx.game.res.set_card(c, "power", int(c.get("power", 0)) + n)
     return n
 
@@ -749,8 +758,8 @@ def move_out_of_zone(game: Any, card: CardState, pid: str, zone: str, *, rule: s
                 and effect.get("zone") == here and here != zone:
             dest = effect.get("to", "hand")
             with game.res.step("replaced", "replacement-effects",
-                               f"Efecto de sustitución: {game.label(card)} va a {dest} de su propietario en vez de eso",
-                               f"Replacement effect: {game.label(card, 'en')} goes to its owner's {dest} instead", card=card.uid):
+                               f"Efecto de sustitución: {game.label(card)} va {to_zone_es(dest)} de su propietario en vez de eso",
+                               f"Replacement effect: {game.label(card, 'en')} goes to its owner's {zone_name(dest, 'en')} instead", card=card.uid):
                 game.res.move(card, card.owner, dest)
                 uids = [u for u in effect["target"]["uids"] if u != card.uid]
                 if uids:
@@ -795,12 +804,17 @@ def _discard_random(ctx: AbilityContext, e: dict[str, Any]) -> int:
     hand = ctx.game.position.player(pid).zone("hand")
     n = min(amount(ctx, e), len(hand))
     if not n:
+        if not hand:
+            ctx.game.res.note("no-target", "resolve-as-much-as-you-can", f"La mano de {pid} está vacía: no se descarta nada",
+                              f"{pid}'s hand is empty: nothing is discarded")
         return 0
     # A random card is not the engine's to pick: the judge reports which card the table's random draw gave.
     chosen = ctx.game.res.ask(Question(
         key="random-card", player=pid, rule="discard-cards",
-        prompt_es=f"Carta(s) descartada(s) al azar de la mano de {pid}",
-        prompt_en=f"Card(s) discarded at random from {pid}'s hand",
+        prompt_es=f"¿Qué carta se descarta al azar de la mano de {pid}?" if n == 1
+        else f"¿Qué {n} cartas se descartan al azar de la mano de {pid}?",
+        prompt_en=f"Which card is discarded at random from {pid}'s hand?" if n == 1
+        else f"Which {n} cards are discarded at random from {pid}'s hand?",
         options=tuple(Option(c.uid, ctx.game.label(c), ctx.game.label(c, "en"), ctx.game.board.define(c).names()) for c in hand),
         min_choices=n, max_choices=n))
     values = chosen if isinstance(chosen, tuple) else (chosen,)
@@ -972,7 +986,7 @@ def _choose_house(ctx: AbilityContext, e: dict[str, Any]) -> int:
     houses = [h for h in HOUSES if h not in ("none", "prophecy", "tide")]
     ctx.chosen_house = ctx.game.res.ask(Question(key="name-house", player=decider(ctx, e), rule="house-choice",
                                                  prompt_es="Elige una Casa", prompt_en="Choose a house",
-                                                 options=tuple(Option(h, h, h) for h in houses)))
+                                                 options=tuple(Option(h, house_name(h), house_name(h, "en")) for h in houses)))
     return 1
 
 
@@ -985,7 +999,10 @@ def _reveal_random(ctx: AbilityContext, e: dict[str, Any]) -> int:
     pool = list(ctx.game.position.player(pid).zone(zone))
     n = min(amount(ctx, e), len(pool))
     chosen = _ask_cards(ctx, pool, key="random-card", rule="ability",
-                        es=f"Carta(s) revelada(s) al azar de { {'hand': 'la mano', 'discard': 'la pila de descartes', 'archives': 'los archivos', 'deck': 'el mazo'}.get(zone, zone) } de {pid}", en=f"Card(s) revealed at random from {pid}'s {zone}",
+                        es=f"¿Qué carta se revela al azar de {zone_name(zone)} de {pid}?" if n == 1
+                        else f"¿Qué {n} cartas se revelan al azar de {zone_name(zone)} de {pid}?",
+                        en=f"Which card is revealed at random from {pid}'s {zone_name(zone, 'en')}?" if n == 1
+                        else f"Which {n} cards are revealed at random from {pid}'s {zone_name(zone, 'en')}?",
                         low=n, high=n)
     for c in chosen:
         ctx.game.res.note("reveal", "ability", f"Se revela {ctx.game.label(c)}", f"{ctx.game.label(c, 'en')} is revealed", card=c.uid)
@@ -1028,8 +1045,9 @@ def _use(ctx: AbilityContext, e: dict[str, Any]) -> int:
         how = ways[0] if len(ways) == 1 else ctx.game.res.ask(Question(
             key="use-how", player=decider(ctx, e), rule="using-cards-through-other-cards",
             prompt_es=f"¿Cómo usas {ctx.game.label(c)}?", prompt_en=f"How do you use {ctx.game.label(c, 'en')}?",
-            options=tuple(Option(w, {"reap": "Cosechar", "fight": "Luchar", "action": "Acción", "omni": "Omni",
-                                     "unstun": "Retirar aturdimiento"}[w], w) for w in ways)))
+            options=tuple(Option(w, *{"reap": ("Cosechar", "Reap"), "fight": ("Luchar", "Fight"),
+                                      "action": ("Acción", "Action"), "omni": ("Omni", "Omni"),
+                                      "unstun": ("Retirar aturdimiento", "Remove the stun")}[w]) for w in ways)))
         using.use_as(ctx.game, c, how, as_if_yours=ctx.game.active if e.get("as-if-yours") else None)
     return len(chosen)
 
@@ -1042,11 +1060,14 @@ def _archive_from_hand(ctx: AbilityContext, e: dict[str, Any]) -> int:
     hand = ctx.game.position.player(pid).zone("hand")
     n = min(amount(ctx, e), len(hand))
     if not n:
+        if not hand:
+            ctx.game.res.note("no-target", "resolve-as-much-as-you-can", f"La mano de {pid} está vacía: no se archiva nada",
+                              f"{pid}'s hand is empty: nothing is archived")
         return 0
     # Nothing to choose when the whole hand must be archived (a single possible target asks nothing, docs/abilities.md).
     chosen = tuple(c.uid for c in hand) if n == len(hand) else ctx.game.res.ask(Question(
-        key="archive", player=pid, rule="archives", prompt_es=f"Elige {n} carta(s) de tu mano para archivar",
-        prompt_en=f"Choose {n} card(s) from your hand to archive",
+        key="archive", player=pid, rule="archives", prompt_es=f"Elige {counted(n, 'carta', 'cartas')} de tu mano para archivar",
+        prompt_en=f"Choose {counted(n, 'card', 'cards')} from your hand to archive",
         options=tuple(Option(c.uid, ctx.game.label(c), ctx.game.label(c, "en"), ctx.game.board.define(c).names()) for c in hand),
         min_choices=n, max_choices=n))
     values = chosen if isinstance(chosen, tuple) else (chosen,)
@@ -1116,6 +1137,8 @@ def _unforge(ctx: AbilityContext, e: dict[str, Any]) -> int:
     pid = player_of(ctx, e.get("player", "opponent"))
     keys = ctx.game.position.player(pid).values.get("keys", 0)
     if not ctx.game.board.forged_keys(pid):
+        ctx.game.res.note("no-target", "resolve-as-much-as-you-can", f"{pid} no tiene llaves forjadas: no se desforja ninguna",
+                          f"{pid} has no forged key: none is unforged")
         return 0
     with ctx.game.res.step("unforge", "unforge", f"Se desforja una llave de {pid}", f"One of {pid}'s keys is unforged"):
         if isinstance(keys, list):
@@ -1123,7 +1146,7 @@ def _unforge(ctx: AbilityContext, e: dict[str, Any]) -> int:
 
             color = keys[0] if len(keys) == 1 else ctx.game.res.ask(Question(
                 key="key-color", player=decider(ctx, e), rule="unforge", prompt_es="¿Qué llave se desforja?",
-                prompt_en="Which key is unforged?", options=tuple(Option(k, k, k) for k in keys)))
+                prompt_en="Which key is unforged?", options=tuple(Option(k, key_color(k), key_color(k, "en")) for k in keys)))
             ctx.game.res.set_player(pid, "keys", [k for k in keys if k != color])
         else:
             ctx.game.res.set_player(pid, "keys", int(keys) - 1)
@@ -1157,9 +1180,12 @@ def _search(ctx: AbilityContext, e: dict[str, Any]) -> int:
     pool = [c for z in zones for c in game.position.player(pid).zone(z)
             if matches(game.board, {"kind": "card", "filter": e.get("filter", {})}, c, controller=pid, source=None)]
     n = amount(ctx, e)
-    with game.res.step("search", "search", f"{pid} busca en {' y '.join(zones)}", f"{pid} searches {' and '.join(zones)}"):
-        found = _ask_cards(ctx, pool, key="search", rule="search", es=f"¿Qué carta(s) encuentras? (hasta {n}; puedes no encontrar)",
-                           en=f"Which card(s) do you find? (up to {n}; you may find none)", low=0, high=min(n, len(pool)))
+    with game.res.step("search", "search", f"{pid} busca en {' y '.join(zone_name(z) for z in zones)}",
+                       f"{pid} searches their {' and '.join(zone_name(z, 'en') for z in zones)}"):
+        found = _ask_cards(ctx, pool, key="search", rule="search", es=f"¿Qué carta encuentras? (puedes no encontrar ninguna)" if n == 1
+                           else f"¿Qué cartas encuentras? (hasta {n}; puedes no encontrar ninguna)",
+                           en="Which card do you find? (you may find none)" if n == 1
+                           else f"Which cards do you find? (up to {n}; you may find none)", low=0, high=min(n, len(pool)))
         to = e.get("to", "hand")
         for c in found:
             game.res.note("reveal", "search", f"Se revela {game.label(c)}", f"{game.label(c, 'en')} is revealed", card=c.uid)
@@ -1351,12 +1377,15 @@ def _discard_from_hand(ctx: AbilityContext, e: dict[str, Any]) -> int:
         chosen = list(hand)  # no choice: every card that can be discarded is
     else:
         chosen = _ask_cards(ctx, hand, key="discard", rule="discard-cards",
-                            es=f"Elige {n} carta(s) de la mano de {pid} para descartar",
-                            en=f"Choose {n} card(s) from {pid}'s hand to discard", low=n, high=n)
+                            es=f"Elige {counted(n, 'carta', 'cartas')} de la mano de {pid} para descartar",
+                            en=f"Choose {counted(n, 'card', 'cards')} from {pid}'s hand to discard", low=n, high=n)
     for c in chosen:
         with ctx.game.res.step("discard", "discard-cards", f"Se descarta {ctx.game.label(c)}", f"{ctx.game.label(c, 'en')} is discarded",
                                card=c.uid):
-            playing.discarded_from_hand(ctx.game, c, pid)
+            playing.discarded_from_hand(ctx.game, c, pid, together=len(chosen) > 1)
+    if len(chosen) > 1:
+        # Discarded at once: their "Desguazar:" abilities resolve afterwards, in the active player's order (DESGUAZAR).
+        playing.after_discarded_together(ctx.game, chosen, pid)
     ctx.remembered = chosen
     return len(chosen)
 
@@ -1390,11 +1419,23 @@ def _choose_one(ctx: AbilityContext, e: dict[str, Any]) -> int:
     from judge.core.decisions import Option, Question
 
     options = e.get("options", [])
-    labels = e.get("labels", [f"Opción {i + 1}" for i in range(len(options))])
+
+    def described(i: int, lang: str) -> str:
+        # Without labels an option says what it does, so a judge can tell the options apart.
+        verbs = [effect_label(x["do"], lang) for x in options[i] if isinstance(x, dict) and isinstance(x.get("do"), str)]
+        head = f"{'Option' if lang == 'en' else 'Opción'} {i + 1}"
+        return f"{head}: {', '.join(verbs)}" if verbs else f"{head}: {'nothing' if lang == 'en' else 'nada'}"
+
+    labels = e.get("labels") or [described(i, "es") for i in range(len(options))]
+    # `labels-en` gives the English labels; without it English readers see the Spanish ones.
+    labels_en = e.get("labels-en") or (labels if "labels" in e else [described(i, "en") for i in range(len(options))])
+    src = ctx.source_card
     chosen = ctx.game.res.ask(Question(
-        key="choose-one", player=decider(ctx, e), rule="ability", prompt_es="Elige uno de los efectos",
-        prompt_en="Choose one of the effects",
-        options=tuple(Option(str(i), labels[i], labels[i]) for i in range(len(options)))))
+        key="choose-one", player=decider(ctx, e), rule="ability",
+        prompt_es=f"Elige una opción de {ctx.game.label(src)}" if src is not None else "Elige una de las opciones",
+        prompt_en=f"Choose one option of {ctx.game.label(src, 'en')}" if src is not None else "Choose one of the options",
+        options=tuple(Option(str(i), labels[i], labels_en[i] if i < len(labels_en) else labels[i])
+                      for i in range(len(options)))))
     run_effects(ctx, options[int(chosen)])
     return 1
 
@@ -1468,6 +1509,10 @@ def _attach(ctx: AbilityContext, e: dict[str, Any]) -> int:
         return 0
     upgrade, host = upgrades[0], onto[0]
     if not game.board.in_play(host) or game.position.find(upgrade.uid) is None:
+        game.res.note("no-target", "resolve-as-much-as-you-can",
+                      f"{game.label(host)} ya no está en juego o {game.label(upgrade)} ya no está: no se vincula",
+                      f"{game.label(host, 'en')} is no longer in play or {game.label(upgrade, 'en')} is gone: it is not attached",
+                      card=upgrade.uid)
         return 0
     if game.board.host_of(upgrade) is not None and game.board.host_of(upgrade).uid == host.uid:
         game.res.note("already-attached", "upgrades", f"{game.label(upgrade)} ya está vinculada a {game.label(host)}: no pasa nada",
@@ -1497,12 +1542,15 @@ def _discard(ctx: AbilityContext, e: dict[str, Any]) -> int:
     cards = targets(ctx, e, rule="discard-cards")
     n = 0
     done = []
+    from_hand: dict[str, list[CardState]] = {}
+    several = sum(1 for c in cards if ctx.game.board.zone_of(c)[1] == "hand") > 1
     for c in cards:
         holder, zone = ctx.game.position.locate(c.uid)[0].id, ctx.game.board.zone_of(c)[1]
         with ctx.game.res.step("discard", "discard-cards", f"Se descarta {ctx.game.label(c)}",
                                f"{ctx.game.label(c, 'en')} is discarded", card=c.uid):
             if zone == "hand":
-                playing.discarded_from_hand(ctx.game, c, holder)
+                playing.discarded_from_hand(ctx.game, c, holder, together=several)
+                from_hand.setdefault(holder, []).append(c)
             elif ctx.game.board.in_play(c):
                 if not ctx.game.leave_play_by_effect(c, "discard", rule="discard-cards"):
                     continue
@@ -1510,6 +1558,10 @@ def _discard(ctx: AbilityContext, e: dict[str, Any]) -> int:
                 continue  # a replacement sent it elsewhere: it was not discarded (KF172-GEN-07)
         n += 1
         done.append(c)
+    if several:
+        # Discarded at once: their "Desguazar:" abilities resolve afterwards, in the active player's order (DESGUAZAR).
+        for holder, discarded in from_hand.items():
+            playing.after_discarded_together(ctx.game, discarded, holder)
     ctx.remembered = done  # "each card discarded this way" (Dysania): only the cards that were (KF172-GEN-07)
     return n
 
@@ -1526,11 +1578,12 @@ def _random_from_zone(ctx: AbilityContext, e: dict[str, Any]) -> int:
         pool = [c for c in (source.attached if source is not None else []) if c.get("under")]
         n = min(amount(ctx, e), len(pool))
         chosen = _ask_cards(ctx, pool, key="random-card", rule="archives", low=n, high=n,
-                            es="Carta(s) elegida(s) al azar de debajo de la carta", en="Card(s) chosen at random from under the card")
+                            es=f"¿Qué {'carta sale' if n == 1 else f'{n} cartas salen'} al azar de debajo de {ctx.game.label(source) if source is not None else 'la carta'}?",
+                            en=f"Which {'card comes' if n == 1 else f'{n} cards come'} out at random from under {ctx.game.label(source, 'en') if source is not None else 'the card'}?")
         to = e.get("to", "discard")
         for c in chosen:
-            with ctx.game.res.step("random-move", "archives", f"{ctx.game.label(c)} (al azar) va a { {'archives': 'los archivos', 'discard': 'la pila de descartes', 'hand': 'la mano', 'deck': 'el mazo'}.get(to, to) } de su propietario",
-                                   f"{ctx.game.label(c, 'en')} (at random) goes to its owner's {to}", card=c.uid):
+            with ctx.game.res.step("random-move", "archives", f"{ctx.game.label(c)} (al azar) va {to_zone_es(to)} de su propietario",
+                                   f"{ctx.game.label(c, 'en')} (at random) goes to its owner's {zone_name(to, 'en')}", card=c.uid):
                 ctx.game.res.set_card(c, "under", False)
                 ctx.game.res.set_card(c, "face-down", False)
                 ctx.game.res.move(c, c.owner, to)
@@ -1539,12 +1592,20 @@ def _random_from_zone(ctx: AbilityContext, e: dict[str, Any]) -> int:
     pool = list(ctx.game.position.player(pid).zone(zone))
     n = min(amount(ctx, e), len(pool))
     chosen = _ask_cards(ctx, pool, key="random-card", rule="archives" if zone == "archives" else "discard-cards",
-                        es=f"Carta(s) elegida(s) al azar de { {'hand': 'la mano', 'discard': 'la pila de descartes', 'archives': 'los archivos', 'deck': 'el mazo'}.get(zone, zone) } de {pid}", en=f"Card(s) chosen at random from {pid}'s {zone}",
+                        es=f"¿Qué carta sale al azar de {zone_name(zone)} de {pid}?" if n == 1
+                        else f"¿Qué {n} cartas salen al azar de {zone_name(zone)} de {pid}?",
+                        en=f"Which card comes out at random from {pid}'s {zone_name(zone, 'en')}?" if n == 1
+                        else f"Which {n} cards come out at random from {pid}'s {zone_name(zone, 'en')}?",
                         low=n, high=n)
     to = e.get("to", "discard")
+    whose_es, whose_en = (ctx.controller, f"{ctx.controller}'s") if to == "archives" else ("su propietario", "its owner's")
     for c in chosen:
-        with ctx.game.res.step("random-move", "archives", f"{ctx.game.label(c)} (al azar) va a { {'archives': 'los archivos', 'discard': 'la pila de descartes', 'hand': 'la mano', 'deck': 'el mazo'}.get(to, to) }",
-                               f"{ctx.game.label(c, 'en')} (at random) goes to {to}", card=c.uid):
+        if to == "purged":
+            es, en = f"{ctx.game.label(c)} (al azar) queda purgada", f"{ctx.game.label(c, 'en')} (at random) is purged"
+        else:
+            es = f"{ctx.game.label(c)} (al azar) va {to_zone_es(to)} de {whose_es}"
+            en = f"{ctx.game.label(c, 'en')} (at random) goes to {whose_en} {zone_name(to, 'en')}"
+        with ctx.game.res.step("random-move", "archives", es, en, card=c.uid):
             ctx.game.res.move(c, ctx.controller if to == "archives" else c.owner, to)
     ctx.remembered = chosen
     return len(chosen)
@@ -1595,6 +1656,9 @@ def _copy_characteristics(ctx: AbilityContext, e: dict[str, Any]) -> int:
     found = targets(ctx, e, rule="leaves-play")
     me = ctx.source_card
     if not found or me is None or not game.board.in_play(me):
+        if found and me is not None:
+            game.res.note("out-of-play", "leaves-play", f"{game.label(me)} ya no está en juego: no copia nada",
+                          f"{game.label(me, 'en')} is no longer in play: it copies nothing", card=me.uid)
         return 0
     other = found[0]
     known = game.last_known.get(other.uid)

@@ -13,10 +13,20 @@ from judge.core.decisions import Option, Question
 from judge.core.position import CardState
 from judge.core.resolution import GameOver, Resolution
 from judge.core.timing import ACTIVE_PLAYER_ORDERS, Pending, order_simultaneous
+from judge.games.keyforge.vocabulary import counted, effect_label, key_color
 from judge.games.keyforge.board import IN_PLAY, Board
 
 if TYPE_CHECKING:  # pragma: no cover
     from judge.games.keyforge.rules import KeyForge
+
+
+EVENT_PHRASES: dict[str, tuple[str, str]] = {
+    "reap": ("{} cosechó", "{} reaped"), "fight": ("{} luchó", "{} fought"), "play": ("se jugó {}", "{} was played"),
+    "destroyed": ("{} fue destruida", "{} was destroyed"), "enters-play": ("{} entró en juego", "{} entered play"),
+    "used": ("se usó {}", "{} was used"), "damaged": ("{} sufrió daño", "{} was dealt damage"),
+    "discard": ("se descartó {}", "{} was discarded"), "leaves-play": ("{} abandonó el juego", "{} left play"),
+}
+"""How an "after" ability in a question names the event it answers (its subject card filled in)."""
 
 
 @dataclass(frozen=True)
@@ -102,6 +112,14 @@ class AbilityContext:
         return []
 
 
+class _LoopCut(Exception):
+    """Unwinds an endless loop of abilities back to its first resolution (BUCLES INFINITOS)."""
+
+    def __init__(self, key: tuple[str, str], keep: int, decision: Any) -> None:
+        super().__init__(key)
+        self.key, self.keep, self.decision = key, keep, decision
+
+
 class Game:
     """One resolution of a KeyForge play: the ruleset's procedures bound to a position being changed."""
 
@@ -128,6 +146,10 @@ class Game:
         """What cards that left play were just before leaving (houses, power), for the rest of an ability."""
         """uid of a creature destroyed in a fight → uid of the creature it was fighting."""
         self._destroying = False
+        self._loop_frames: dict[tuple[str, str], list[tuple[Any, ...]]] = {}
+        """Abilities under resolution → a snapshot before each time one was entered again inside itself (BUCLES INFINITOS)."""
+        self._loop_cycled: set[tuple[str, str]] = set()
+        """Those of them that came back to a state they had already been in."""
         self.forge_cancelled = False
         """Set by an ability that stops the key being forged ("they do not forge that key", Llave Falsificada)."""
         self._left_play: list[dict[str, Any]] = []
@@ -161,6 +183,15 @@ class Game:
 
     def pending(self, card: CardState, key: str, es: str, en: str, item: Any, controller: str | None = None) -> Pending[Any]:
         """An effect waiting to resolve, answerable by its value, its card's uid or its card's names."""
+        ability = item.ability if isinstance(item, Triggered) else (
+            item[1] if isinstance(item, tuple) and len(item) == 2 and isinstance(item[1], dict) else None)
+        if isinstance(ability, dict) and isinstance(ability.get("effects"), list) and sum(
+                1 for a, _ in self.board.abilities(card) if a.get("trigger") == ability.get("trigger")) > 1:
+            # Two abilities of one card with the same trigger would read the same: say what each does.
+            verbs = [effect_label(e["do"]) for e in ability["effects"] if isinstance(e, dict) and isinstance(e.get("do"), str)]
+            verbs_en = [effect_label(e["do"], "en") for e in ability["effects"] if isinstance(e, dict) and isinstance(e.get("do"), str)]
+            if verbs:
+                es, en = f"{es} — {', '.join(verbs)}", f"{en} — {', '.join(verbs_en)}"
         return Pending(controller or card.controller, key, es, en, item, aliases=(card.uid, *self.board.define(card).names()))
 
     def ability_label(self, card: CardState, ability: dict[str, Any], es: str, en: str) -> tuple[str, str]:
@@ -424,17 +455,42 @@ class Game:
                                    "Ward: all the damage is prevented and the ward is removed", card=creature.uid):
                     self.res.set_card(creature, "ward", False)
                 return 0
+            self._settle_armor(creature)
             armor_left = max(0, self.board.armor(creature) - int(creature.get("armor-used", 0)))
             if armor_left:
                 prevented = min(armor_left, amount)
                 with self.res.step("armor", "order.damage.3", f"La Armadura evita {prevented}",
                                    f"Armor prevents {prevented}", card=creature.uid):
                     self.res.set_card(creature, "armor-used", int(creature.get("armor-used", 0)) + prevented)
+                    if creature.get("armor-at-use") != self.board.armor(creature):
+                        self.res.set_card(creature, "armor-at-use", self.board.armor(creature))
                 amount -= prevented
                 # "After this creature prevents damage with its armor" (Maruck el Señalado, KF172-GEN-10): it
                 # resolves with the other effects that wait for this damage.
                 self._armor_prevented.append((creature, prevented))
             return max(0, amount)
+
+    def _settle_armor(self, creature: CardState) -> None:
+        """ARMADURA: «Si una criatura pierde cualquier cantidad de Armadura, pierde primero armadura que ya hubiera
+        usado para evitar daño pendiente este turno»: when its armor has dropped since it was last used, the used
+        armor goes first (armor 3 with 2 used that loses 2 keeps 1 unused); armor gained since is unused."""
+        used = int(creature.get("armor-used", 0))
+        if not used:
+            return
+        now = self.board.armor(creature)
+        then = int(creature.get("armor-at-use", now))
+        if now == then:
+            return
+        if now < then:
+            es = f"{self.label(creature)} pierde {then - now} de Armadura: pierde primero la ya usada este turno"
+            en = f"{self.label(creature, 'en')} loses {then - now} armor: the armor used this turn goes first"
+        else:
+            es = f"{self.label(creature)} obtiene {now - then} de Armadura: aún sin usar este turno"
+            en = f"{self.label(creature, 'en')} gains {now - then} armor: not used yet this turn"
+        with self.res.step("armor", "armor", es, en, card=creature.uid):
+            if now < then:
+                self.res.set_card(creature, "armor-used", max(0, used - (then - now)))
+            self.res.set_card(creature, "armor-at-use", now)
 
     def _cannot_be_dealt_damage_by(self, creature: CardState, source: str | None) -> bool:
         """"Cannot be dealt damage by …" (Héroe Fervoroso): only damage whose source matches ``from``; a bonus icon's
@@ -524,6 +580,8 @@ class Game:
 
     def check_state(self) -> None:
         """Destroy creatures whose damage reaches their power, and power-0 creatures (DAÑO, PODER)."""
+        for card in self.board.creatures():
+            self._settle_armor(card)  # armor lost since it was used this turn: the used armor goes first (ARMADURA)
         for card in [c for c in self.board.creatures() if not self.board.is_creature(c) and c.uid not in self.leaving]:
             self.leave_battleline(card)
         lethal = [c for c in self.board.creatures() if self._lethal(c) and c.uid not in self.leaving]
@@ -916,7 +974,7 @@ class Game:
 
     def draw(self, pid: str, amount: int, *, rule: str = "draw") -> int:
         drawn = 0
-        with self.res.step("draw", rule, f"{pid} roba {amount} carta(s)", f"{pid} draws {amount} card(s)"):
+        with self.res.step("draw", rule, f"{pid} roba {counted(amount, 'carta', 'cartas')}", f"{pid} draws {counted(amount, 'card', 'cards')}"):
             for _ in range(amount):
                 player = self.position.player(pid)
                 if not player.zone("deck"):
@@ -994,14 +1052,62 @@ class Game:
 
     def run_ability(self, card: CardState, ability: dict[str, Any], *, label_es: str, label_en: str,
                     event: dict[str, Any] | None = None, rule: str | None = None) -> None:
-        from judge.games.keyforge.effects import run_effects
+        from judge.games.keyforge.effects import LOOP_HARD_LIMIT, LOOP_LIMIT, run_effects
 
         controller = self.as_if_yours.get(card.uid, card.controller)
         ctx = AbilityContext(self, card.uid, controller, event or {}, last_known=card,
                              granter=ability.get("_granter"))
-        with self.res.step("ability", rule or "ability", label_es, label_en, card=card.uid):
-            run_effects(ctx, ability.get("effects", []))
-            self.check_state()
+        # BUCLES INFINITOS: abilities that make each other resolve again and again (each one triggered, inside its
+        # own resolution, by what the other does) are a loop no rule of six bounds. The same ability entered again
+        # while it is still resolving is a repetition of the loop; past the limit the active player chooses how many
+        # times the loop resolves, and the game is set back to the state after that many.
+        key = (card.uid, repr(ability.get("effects")))
+        frames = self._loop_frames
+        outermost = key not in frames
+        if outermost:
+            frames[key] = []
+        else:
+            step = self.res.current
+            fingerprint = self.rules.dumps(self.position)
+            # A loop that comes back to a state it was already in never ends by itself; one that does not is only
+            # taken for endless after LOOP_HARD_LIMIT repetitions (a long chain that stops by itself — each steal
+            # triggering another until the pool is empty — is no loop to cut).
+            cycled = any(f == fingerprint for *_, f in frames[key])
+            frames[key].append((self.position.copy(), step, len(step.children), len(step.changes), fingerprint))
+            if cycled:
+                self._loop_cycled.add(key)
+            if len(frames[key]) > (LOOP_LIMIT if key in self._loop_cycled else LOOP_HARD_LIMIT):
+                keep = self._choose_loop_count(len(frames[key]) - 1)
+                raise _LoopCut(key, keep, self.res.current.children[-1])
+        try:
+            with self.res.step("ability", rule or "ability", label_es, label_en, card=card.uid):
+                run_effects(ctx, ability.get("effects", []))
+                self.check_state()
+        except _LoopCut as cut:
+            if not outermost or cut.key != key:
+                raise
+            position, parent, at, changes, _ = frames[key][cut.keep]
+            self.position.__dict__.update(position.__dict__)
+            del parent.children[at:]
+            del parent.changes[changes:]
+            parent.children.append(cut.decision)
+            self.marked = []
+            self._destroying = False
+            self.res.note("loop-stopped", "infinite-loops",
+                          f"El bucle se detiene tras {cut.keep} repeticiones", f"The loop stops after {cut.keep} repetitions",
+                          card=card.uid)
+        finally:
+            if outermost:
+                del frames[key]
+                self._loop_cycled.discard(key)
+
+    def _choose_loop_count(self, n: int) -> int:
+        """BUCLES INFINITOS: the active player chooses how many times (up to ``n``) the loop is repeated."""
+        return int(self.res.ask(Question(
+            key="loop-count", player=self.active, rule="infinite-loops",
+            prompt_es=f"El bucle no termina por sí solo: ¿cuántas veces se resuelve (hasta {n})?",
+            prompt_en=f"The loop does not end by itself: how many times does it resolve (up to {n})?",
+            options=tuple(Option(str(k), str(k), str(k)) for k in range(1, n + 1)))))
 
     def fire(self, event: str, **info: Any) -> None:
         """Resolve every "after"/"each time" ability waiting for ``event``, in the active player's order."""
@@ -1020,9 +1126,15 @@ class Game:
                 continue
             for i, ability in enumerate(self.abilities_of(card, "after")):
                 if ability.get("event") == event and self._event_matches(card, ability, info):
-                    pending.append(self.pending(card, f"{card.uid}:{event}:{i}",
-                                           f"«Después de» de {self.label(card)}", f"'After' of {self.label(card, 'en')}",
-                                           Triggered(card, ability, info)))
+                    es, en = f"«Después de» de {self.label(card)}", f"'After' of {self.label(card, 'en')}"
+                    if subject is not None and subject.uid != card.uid:
+                        # Say which event it answers: one card's abilities for two events would read the same.
+                        es, en = f"{es} ({self.label(subject)})", f"{en} ({self.label(subject, 'en')})"
+                        phrase = EVENT_PHRASES.get(event)
+                        if phrase:
+                            es = f"«Después de» de {self.label(card)}: {phrase[0].format(self.label(subject))}"
+                            en = f"'After' of {self.label(card, 'en')}: {phrase[1].format(self.label(subject, 'en'))}"
+                    pending.append(self.pending(card, f"{card.uid}:{event}:{i}", es, en, Triggered(card, ability, info)))
         # Lasting effects that wait for an event ("for the remainder of the turn, each time you play…") go on even if
         # the card that made them has left play (EFECTOS DURADEROS).
         for n, lasting in enumerate(self.position.values.get("lasting", [])):
@@ -1066,6 +1178,10 @@ class Game:
         not, unless it resolves from anywhere (a "Jugar:" ability of an action)."""
         if not pending:
             return
+        pending = self._distinguish(pending)
+        if refresh is not None:
+            inner = refresh
+            refresh = lambda: self._distinguish(inner())  # noqa: E731
 
         def run(p: Pending[Triggered]) -> None:
             # A "Jugar:" ability triggered "an additional time" (Oficial Científico Morfeus) resolves again right after
@@ -1107,6 +1223,28 @@ class Game:
 
         order_simultaneous(self.res, pending, policy=ACTIVE_PLAYER_ORDERS, players=[self.active],
                            rule="order.simultaneous", resolve=run, refresh=refresh)
+
+    def _distinguish(self, pending: list[Pending[Any]]) -> list[Pending[Any]]:
+        """One ability triggered by several events of the same window (a creature's "each time an enemy creature is
+        destroyed fighting it" when Splash Attack destroys three): each copy is named by the card its event is about,
+        so that an answer can tell them apart; copies that do not depend on their event are interchangeable."""
+        from collections import Counter
+        from dataclasses import replace
+
+        counts = Counter(p.value for p in pending)
+        out = []
+        for n, p in enumerate(pending):
+            t = p.item
+            if counts[p.value] > 1 and isinstance(t, Triggered):
+                subject = t.event.get("card")
+                uid = subject.uid if isinstance(subject, CardState) else str(n)
+                text = repr(t.ability.get("effects")) + repr(t.ability.get("if"))
+                es = f"{p.label_es} — {self.label(subject)}" if isinstance(subject, CardState) else p.label_es
+                en = f"{p.label_en} — {self.label(subject, 'en')}" if isinstance(subject, CardState) else p.label_en
+                p = replace(p, value=f"{p.value}:{uid}", label_es=es, label_en=en,
+                            same_as=None if "event" in text else p.value)
+            out.append(p)
+        return out
 
     def _event_matches(self, card: CardState, ability: dict[str, Any], info: dict[str, Any]) -> bool:
         from judge.games.keyforge.targets import matches
@@ -1169,7 +1307,7 @@ class Game:
                 colors = [c for c in ("red", "blue", "yellow") if c not in keys]
                 color = self.res.ask(Question(key="key-color", player=pid, rule="keys",
                                               prompt_es="¿Qué llave forjas?", prompt_en="Which key do you forge?",
-                                              options=tuple(Option(c, c, c) for c in colors))) if len(colors) > 1 else colors[0]
+                                              options=tuple(Option(c, key_color(c), key_color(c, "en")) for c in colors))) if len(colors) > 1 else colors[0]
                 self.res.set_player(pid, "keys", [*keys, color])
             else:
                 self.res.set_player(pid, "keys", int(keys) + 1)
@@ -1178,6 +1316,13 @@ class Game:
                 self.res.note("win", "forge", f"{pid} forja su tercera llave y gana la partida",
                               f"{pid} forges their third key and wins the game")
                 raise GameOver(pid)
+        # "After a key is forged" effects (order.forge.3) wait for every forged key, the forge step's or one an
+        # effect forges (FORJAR, LLAVES); a key a replacement stopped is not forged and triggers nothing.
+        pending = self.collect("forge", player=pid)
+        if pending:
+            with self.res.step("after-forge", "order.forge.3", "Efectos «después de forjar una llave»",
+                               "'After a key is forged' effects"):
+                self.resolve_pending(pending)
         return True
 
     def _forge_replaced(self, pid: str) -> bool:

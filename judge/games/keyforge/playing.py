@@ -8,7 +8,7 @@ from judge.core.decisions import Option, Question
 from judge.core.position import CardState
 from judge.core.timing import Pending
 from judge.games.keyforge.game import AbilityContext, Game, Triggered
-from judge.games.keyforge.vocabulary import times_es
+from judge.games.keyforge.vocabulary import icon_name, times_en, times_es, zone_name
 
 
 def play(game: Game, card: CardState) -> None:
@@ -245,12 +245,12 @@ def _become_copy(game: Game, card: CardState, *, played: bool = True, controller
             game.res.set_card(card, "copy-of", copied.id)
             return
         if copied.keyword("alpha") and int(values.get("actions-this-step", 0)) > 0:
-            raise IllegalPlayError(f"as a copy of {copied.name_es} it has Alpha, and something was already played, used "
+            raise IllegalPlayError(f"as a copy of {copied.name_en} it has Alpha, and something was already played, used "
                                    "or discarded this step: it cannot be played and stays in hand", rule=game.rules.cite("alpha"),
                                    es=f"como copia de {copied.name_es} tiene Alfa y ya se jugó, usó o descartó algo en este "
                                       "paso: no se puede jugar y vuelve a la mano")
         if values.get("plays", {}).get(copied.id, 0) + values.get("uses", {}).get(copied.id, 0) >= 6:
-            raise IllegalPlayError(f"{copied.name_es} (or copies of it) was already played or used 6 times this turn",
+            raise IllegalPlayError(f"{copied.name_en} (or copies of it) was already played or used 6 times this turn",
                                    es=f"{copied.name_es} (o sus copias) ya se jugó o usó 6 veces este turno",
                                    rule=game.rules.cite("rule-of-six"))
         game.res.set_card(card, "copy-of", copied.id)
@@ -258,7 +258,7 @@ def _become_copy(game: Game, card: CardState, *, played: bool = True, controller
         # whose condition does not hold cannot be played either (KF172-CARD-60).
         reason = game.rules.play_restriction(game, card)
         if reason:
-            raise IllegalPlayError(f"as a copy of {copied.name_es} it cannot be played now ({reason}): it stays in hand",
+            raise IllegalPlayError(f"as a copy of {copied.name_en} it cannot be played now (its play restriction): it stays in hand",
                                    es=f"como copia de {copied.name_es} no se puede jugar ahora ({reason}): vuelve a la mano",
                                    rule=game.rules.cite("restrictions"))
 
@@ -319,18 +319,27 @@ def play_from_effect(game: Game, card: CardState, *, origin: str) -> bool:
     d = game.board.define(card)
     origin_es = {"deck": "el mazo", "discard": "la pila de descartes", "hand": "la mano", "archives": "los archivos",
                  "purged": "la zona de purgadas", "under": "debajo de una carta"}.get(origin, origin)
+    origin_en = "under a card" if origin == "under" else f"the {zone_name(origin, 'en')}"
     with game.res.step("play-from-effect", "play-cards", f"Se intenta jugar {game.label(card)} desde {origin_es}",
-                       f"Trying to play {game.label(card, 'en')} from {origin}", card=card.uid):
+                       f"Trying to play {game.label(card, 'en')} from {origin_en}", card=card.uid):
         if d.keyword("gigantic"):
             game.res.note("cannot-play", "gigantic",
                           "Es la mitad de una criatura gigantesca: no se puede jugar sola; vuelve a donde estaba",
                           "It is half of a gigantic creature: it cannot be played alone; it returns to where it was",
                           card=card.uid)
             return False
+        if d.keyword("alpha") and int(game.position.values.get("actions-this-step", 0)) > 0:
+            # ALFA: «solo puedes jugarla si no has jugado, usado o descartado ninguna otra carta durante el paso
+            # actual» — played by an effect, the card whose effect plays it was itself played or used this step.
+            game.res.note("cannot-play", "alpha",
+                          "Tiene Alfa y ya se jugó, usó o descartó otra carta en este paso: no se puede jugar; vuelve a donde estaba",
+                          "It has Alpha and another card was already played, used or discarded this step: it cannot be "
+                          "played; it returns to where it was", card=card.uid)
+            return False
         reason = game.rules.play_restriction(game, card)
         if reason:
             game.res.note("cannot-play", "restrictions", f"No se puede jugar ({reason}): vuelve a donde estaba",
-                          f"It cannot be played ({reason}): it returns to where it was", card=card.uid)
+                          "It cannot be played (its play restriction): it returns to where it was", card=card.uid)
             return False
         forms, blocker = effect_play_forms(game, card)
         if not forms and blocker is not None:
@@ -439,15 +448,23 @@ def put_creature_into_play(game: Game, card: CardState, controller: str, *, rule
     line = game.board.battleline(controller)
     options: list[Option] = []
     if index is not None:
-        game.res.note("position", "put-into-zone", f"{game.label(card)} entra en la posición {index} de la línea de batalla",
-                      f"{game.label(card, 'en')} enters position {index} of the battleline", card=card.uid)
         index = min(index, len(line))
+        game.res.note("position", "put-into-zone",
+                      f"{game.label(card)} entra en la posición {index + 1} de la línea de batalla, contando desde la izquierda",
+                      f"{game.label(card, 'en')} enters position {index + 1} of the battleline, counting from the left", card=card.uid)
     elif game.board.keyword(card, "deploy", entering=entering and not game.board.in_play(card)) and len(line) >= 2:
         # ENTRAR EN JUEGO: Deploy a card ability gives (to "your creatures") is added as the creature enters play.
         for i in range(len(line) + 1):
-            left = game.label(line[i - 1]) if i else "—"
-            right = game.label(line[i]) if i < len(line) else "—"
-            options.append(Option(str(i), f"Posición {i} (entre {left} y {right})", f"Position {i} (between {left} and {right})"))
+            if i == 0:
+                es, en = (f"En el extremo izquierdo (a la izquierda de {game.label(line[0])})",
+                          f"At the left end (left of {game.label(line[0], 'en')})")
+            elif i == len(line):
+                es, en = (f"En el extremo derecho (a la derecha de {game.label(line[-1])})",
+                          f"At the right end (right of {game.label(line[-1], 'en')})")
+            else:
+                es, en = (f"Entre {game.label(line[i - 1])} y {game.label(line[i])}",
+                          f"Between {game.label(line[i - 1], 'en')} and {game.label(line[i], 'en')}")
+            options.append(Option(str(i), es, en))
         rule = "deploy"
     elif line:
         options = [Option("left", "Flanco izquierdo", "Left flank"), Option("right", "Flanco derecho", "Right flank")]
@@ -523,13 +540,11 @@ def _replaced_icon(game: Game, pid: str, icon: str) -> str:
         i, source, effect = offers[0]
         declined.add(i)
         new = effect["with"]
-        es = {"aember": "Æmbar", "capture": "capturar", "damage": "daño", "draw": "robar carta", "discard": "descartar",
-              "steal": "robar Æmbar"}  # the icons' names in the Spanish text
         if game.ask_yes_no(pid, "replacement-effects",
-                           f"¿Resuelves el icono «{es.get(icon, icon)}» como «{es.get(new, new)}» ({game.label(source)})?",
-                           f"Do you resolve the '{icon}' icon as '{new}' ({game.label(source, 'en')})?"):
-            game.res.note("replaced", "replacement-effects", f"El icono «{es.get(icon, icon)}» se resuelve como «{es.get(new, new)}»",
-                          f"The '{icon}' icon is resolved as '{new}'", card=source.uid)
+                           f"¿Resuelves el icono «{icon_name(icon)}» como «{icon_name(new)}» ({game.label(source)})?",
+                           f"Do you resolve the '{icon_name(icon, 'en')}' icon as '{icon_name(new, 'en')}' ({game.label(source, 'en')})?"):
+            game.res.note("replaced", "replacement-effects", f"El icono «{icon_name(icon)}» se resuelve como «{icon_name(new)}»",
+                          f"The '{icon_name(icon, 'en')}' icon is resolved as '{icon_name(new, 'en')}'", card=source.uid)
             icon = new
             if icon == "steal":
                 return icon
@@ -548,7 +563,7 @@ def resolve_bonus_icons(game: Game, card: CardState, icons: tuple[str, ...], *, 
             del lasting[n]
             game.res.note("extra-icons", "lasting-effects",
                           f"Efecto duradero: cada icono de bonificación se resuelve {times_es(extra)} más",
-                          f"Lasting effect: each bonus icon resolves {extra} more time(s)", card=card.uid)
+                          f"Lasting effect: each bonus icon resolves {times_en(extra)} more", card=card.uid)
             game.res.set_value("lasting", lasting or None)
             break
     if not icons:
@@ -566,8 +581,8 @@ def bonus_icon(game: Game, card: CardState, icon: str) -> None:
     if blocker is not None:
         # "Cannot resolve bonus icons on cards they play" also covers icons resolved "as if you had played it"
         # (Alférez El-Samra, KF172-GEN-59).
-        game.res.note("no-bonus-icon", "restrictions", f"{game.label(blocker)} impide resolver el icono «{icon}»",
-                      f"{game.label(blocker, 'en')} stops the '{icon}' icon from resolving", card=card.uid)
+        game.res.note("no-bonus-icon", "restrictions", f"{game.label(blocker)} impide resolver el icono «{icon_name(icon)}»",
+                      f"{game.label(blocker, 'en')} stops the '{icon_name(icon, 'en')}' icon from resolving", card=card.uid)
         return
     icon = _replaced_icon(game, pid, icon)
     if icon == "steal":
@@ -632,16 +647,36 @@ def discard_from_hand(game: Game, card: CardState) -> None:
         discarded_from_hand(game, card, game.active)
 
 
-def discarded_from_hand(game: Game, card: CardState, pid: str) -> None:
+def discarded_from_hand(game: Game, card: CardState, pid: str, *, together: bool = False) -> None:
     """A card goes from ``pid``'s hand to the discard pile, by a play or by an effect: "after a card is discarded"
-    effects wait for it, and when the active player discards it its "Desguazar:" abilities resolve (DESGUAZAR)."""
+    effects wait for it, and when the active player discards it its "Desguazar:" abilities resolve (DESGUAZAR).
+    ``together``: one of several cards discarded at once; the caller resolves what follows with
+    ``after_discarded_together`` once all of them are in the pile."""
     game.res.move(card, card.owner, "discard")
     game.count_this_turn(pid, "discards")
+    if together:
+        return
     scraps = [a for a in game.board.define(card).abilities if a.get("trigger") == "scrap"] if pid == game.active else []
     for ability in scraps:
         game.run_ability(card, ability, label_es=f"«Desguazar:» de {game.label(card)}",
                          label_en=f"'Scrap:' of {game.label(card, 'en')}", rule="scrap")
     game.fire("discard", card=card, player=pid)
+
+
+def after_discarded_together(game: Game, cards: list[CardState], pid: str) -> None:
+    """DESGUAZAR: «Si se descartan simultáneamente varias cartas con habilidades "Desguazar:", se resuelven una por
+    una en el orden que elija el jugador activo»; then the "after a card is discarded" effects of each."""
+    from judge.games.keyforge.game import Triggered
+
+    if pid == game.active:
+        pending = [game.pending(c, f"{c.uid}:scrap:{i}", f"«Desguazar:» de {game.label(c)}",
+                                f"'Scrap:' of {game.label(c, 'en')}",
+                                Triggered(c, a, {}, needs_card_in_play=False, rule="scrap"))
+                   for c in cards for i, a in enumerate(a for a in game.board.define(c).abilities
+                                                        if a.get("trigger") == "scrap")]
+        game.resolve_pending(pending)
+    for c in cards:
+        game.fire("discard", card=c, player=pid)
 
 
 def change_control(game: Game, card: CardState, new_controller: str) -> None:

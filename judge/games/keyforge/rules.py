@@ -23,7 +23,7 @@ from judge.games.keyforge.game import Game
 ZONES = ("hand", "deck", "discard", "archives", "purged", "battleline", "artifacts", "revealed")
 CARD_STATE = {
     "exhausted": bool, "stun": bool, "enrage": bool, "ward": bool, "face-down": bool, "elusive-used": bool,
-    "damage": int, "amber": int, "power": int, "armor-used": int, "token": str, "purged-by": str, "grafted": bool,
+    "damage": int, "amber": int, "power": int, "armor-used": int, "armor-at-use": int, "token": str, "purged-by": str, "grafted": bool,
     "under": bool, "copy-of": str, "as-upgrade": bool, "maverick": str,
 }
 """Card state a position may give a card; named counters are written ``counter-<name> = N``."""
@@ -40,10 +40,10 @@ RULE_KEYS = frozenset({
     "any-number", "heal", "house-choice", "if-you-do", "in-this-way", "infinite-loops", "invulnerable", "keys", "lasting-effects",
     "least-powerful", "least-powerful-groups", "leaves-play", "may", "most-powerful", "most-powerful-groups",
     "move", "omega", "omni", "order.action-omni.1", "order.action-omni.2", "order.choose-house.1",
-    "order.choose-house.3", "order.damage.1", "order.damage.2", "order.damage.3", "order.damage.4",
+    "order.choose-house.2", "order.choose-house.3", "order.damage.1", "order.damage.2", "order.damage.3", "order.damage.4",
     "order.destroyed.1", "order.destroyed.2", "order.destroyed.3", "order.destroyed.4", "order.draw.1",
     "order.end-of-turn", "order.fight.1", "order.fight.2", "order.fight.3", "order.fight.4", "order.fight.5",
-    "order.forge.1", "order.forge.2", "order.play.1", "order.play.2", "order.play.3", "order.play.4",
+    "order.forge.1", "order.forge.2", "order.forge.3", "order.play.1", "order.play.2", "order.play.3", "order.play.4",
     "order.ready.1", "order.reap.1", "order.reap.2", "order.reap.3", "order.simultaneous",
     "order.start-of-turn", "pay", "pending-damage", "play-abilities", "play-cards", "poison", "power-counters",
     "previous", "purge", "put-into-zone", "ready-and-exhausted", "reap", "repeat", "replacement-effects",
@@ -354,7 +354,7 @@ class KeyForge(Ruleset):
             return by_uid[0]
         found = position.find(play.card)
         if found:
-            raise IllegalPlayError(f"{play.card} ({catalog.lookup(found[2].card).name_es}) is in {found[0].id}'s "
+            raise IllegalPlayError(f"{play.card} ({catalog.lookup(found[2].card).name_en}) is in {found[0].id}'s "
                                    f"{vocabulary.zone_name(found[1], 'en')}, not where '{play.verb}' takes a card from",
                                    es=f"{play.card} está en {vocabulary.zone_name(found[1])} de {found[0].id}, no donde "
                                       f"«{play.verb}» toma una carta",
@@ -365,7 +365,7 @@ class KeyForge(Ruleset):
             raise InvalidPlayError(str(exc), exc.message_es) from exc
         matches = [c for c in pool if c.card == wanted]
         if not matches:
-            raise IllegalPlayError(f"there is no {catalog.lookup(wanted).name_es} where '{play.verb}' takes a card from",
+            raise IllegalPlayError(f"there is no {catalog.lookup(wanted).name_en} where '{play.verb}' takes a card from",
                                    es=f"no hay ninguna {catalog.lookup(wanted).name_es} donde «{play.verb}» toma una carta",
                                    rule=self.cite("turn.step-3-play-discard-use"))
         if len(matches) > 1:
@@ -412,14 +412,14 @@ class KeyForge(Ruleset):
             # is judged as that one (no enemy to fight, no "Acción:" needed).
             play = Play("unstun", card.uid)
         if play.verb in ("reap", "fight") and not board.is_creature(card):
-            raise IllegalPlayError(f"{board.label(card)} is not a creature: artifacts cannot reap or fight",
+            raise IllegalPlayError(f"{board.label(card, 'en')} is not a creature: artifacts cannot reap or fight",
                                    es=f"{board.label(card)} no es una criatura: los artefactos no cosechan ni luchan",
                                    rule=self.cite("use-artifacts"))
         if card.controller != active:
             raise IllegalPlayError("you can only use cards you control", rule=self.cite("use-creatures"),
                                    es="solo puedes usar cartas que controlas")
         if card.get("exhausted"):
-            raise IllegalPlayError(f"{board.label(card)} is exhausted: only ready cards can be used",
+            raise IllegalPlayError(f"{board.label(card, 'en')} is exhausted: only ready cards can be used",
                                    es=f"{board.label(card)} está agotada: solo se usan cartas preparadas",
                                    rule=self.cite("ready-and-exhausted"))
         # An "Omni:" ability lets a card of another house be used, and so have its stun removed (KF172-GEN-14).
@@ -427,21 +427,30 @@ class KeyForge(Ruleset):
         if play.verb != "omni" and not omni_unstun and house not in board.houses(card) \
                 and not board.keyword(card, "versatile") \
                 and self.play_permission(position, board, card, "may-use") is None:
-            raise IllegalPlayError(f"{board.label(card)} is not of the active house ({house or 'none this turn'})",
-                                   es=f"{board.label(card)} no es de la Casa activa ({house or 'no hay ninguna este turno'})",
+            raise IllegalPlayError(f"{board.label(card, 'en')} is not of the active house "
+                                   f"({vocabulary.house_name(house, 'en') if house else 'none this turn'})",
+                                   es=f"{board.label(card)} no es de la Casa activa "
+                                   f"({vocabulary.house_name(house) if house else 'no hay ninguna este turno'})",
                                    rule=self.cite("turn.step-3-play-discard-use"))
         self._verify_rule_of_six(position, board, card)
         if play.verb in ("reap", "fight") and not board.is_creature(card):
             raise IllegalPlayError(f"only creatures {play.verb}", rule=self.cite("use-creatures"),
                                    es=f"solo las criaturas pueden «{play.verb}»")
         if play.verb == "unstun" and not card.get("stun"):
-            raise IllegalPlayError(f"{board.label(card)} is not stunned", rule=self.cite("stun"),
+            raise IllegalPlayError(f"{board.label(card, 'en')} is not stunned", rule=self.cite("stun"),
                                    es=f"{board.label(card)} no está aturdida")
         if play.verb == "fight" and not board.battleline(position.opponent(active)):
             raise IllegalPlayError("a creature cannot fight when there are no enemy creatures", rule=self.cite("fight"),
                                    es="una criatura no puede luchar si no hay criaturas enemigas")
-        if play.verb in ("reap", "action", "omni") and card.get("enrage") and board.battleline(position.opponent(active)):
-            raise IllegalPlayError(f"{board.label(card)} is enraged: it must be used to fight if it can",
+        if play.verb == "fight" and not self._can_fight(position, card, only_targets=True):
+            # LUCHAR: with enemy creatures in play but none it may choose (its own restriction), it cannot fight.
+            raise IllegalPlayError(f"{board.label(card, 'en')} has no enemy creature it may fight", rule=self.cite("fight"),
+                                   es=f"{board.label(card)} no tiene ninguna criatura enemiga contra la que pueda luchar")
+        if play.verb in ("reap", "action", "omni") and card.get("enrage") and board.battleline(position.opponent(active)) \
+                and self._can_fight(position, card):
+            # ENFURECER: it must fight "si puede": one that cannot be used to fight (RESTRICCIONES) or that has no
+            # enemy creature it may fight is used otherwise.
+            raise IllegalPlayError(f"{board.label(card, 'en')} is enraged: it must be used to fight if it can",
                                    es=f"{board.label(card)} está enfurecida: debe usarse para luchar si puede",
                                    rule=self.cite("enrage"))
         if play.verb in ("reap", "fight", "action", "omni", "unstun"):
@@ -450,15 +459,28 @@ class KeyForge(Ruleset):
             game = self._probe(position)
             if self.cannot_use(game, card, play.verb):
                 what = {"reap": "reap", "fight": "fight"}.get(play.verb, "be used")
-                raise IllegalPlayError(f"{board.label(card)} cannot {what}", rule=self.cite("restrictions"),
+                raise IllegalPlayError(f"{board.label(card, 'en')} cannot {what}", rule=self.cite("restrictions"),
                                        es=f"{board.label(card)} no puede {'cosechar' if play.verb == 'reap' else 'luchar' if play.verb == 'fight' else 'usarse'}")
         if play.verb in ("action", "omni"):
             trigger = play.verb
             if not any(a.get("trigger") == trigger for a in board.define(card).abilities):
-                raise IllegalPlayError(f"{board.label(card)} has no '{trigger}' ability",
+                raise IllegalPlayError(f"{board.label(card, 'en')} has no '{trigger}' ability",
                                        es=f"{board.label(card)} no tiene habilidad «{trigger}»", rule=self.cite(
                     "action-abilities" if trigger == "action" else "omni"))
         self._verify_step_open(position)
+
+    def _can_fight(self, position: Position, card: CardState, *, only_targets: bool = False) -> bool:
+        """Whether the creature could be used to fight now: not forbidden (unless ``only_targets``), and some enemy
+        creature it may choose."""
+        from judge.games.keyforge.using import valid_defenders
+
+        game = self._probe(position)
+        found = game.position.find(card.uid)
+        if found is None:
+            return False
+        if not only_targets and self.cannot_use(game, found[2], "fight"):
+            return False
+        return bool(valid_defenders(game, found[2])[0])
 
     def _verify_step_open(self, position: Position) -> None:
         if position.values.get("step-ended"):
@@ -478,7 +500,7 @@ class KeyForge(Ruleset):
         name = d.id
         done = position.values.get("plays", {}).get(name, 0) + position.values.get("uses", {}).get(name, 0)
         if done >= 6:
-            raise IllegalPlayError(f"{board.name(card)} (or copies of it) was already played or used 6 times this turn",
+            raise IllegalPlayError(f"{board.name(card, 'en')} (or copies of it) was already played or used 6 times this turn",
                                    es=f"{board.name(card)} (o sus copias) ya se jugó o usó 6 veces este turno",
                                    rule=self.cite("rule-of-six"))
 
@@ -581,8 +603,10 @@ class KeyForge(Ruleset):
         d = board.define(card)
         permission = self.play_permission(position, board, card) if verb == "play" else None
         if house not in board.houses(card) and permission is None:
-            raise IllegalPlayError(f"{d.name_es} is not of the active house ({house or 'none this turn'})",
-                                   es=f"{d.name_es} no es de la Casa activa ({house or 'no hay ninguna este turno'})",
+            raise IllegalPlayError(f"{d.name_en} is not of the active house "
+                                   f"({vocabulary.house_name(house, 'en') if house else 'none this turn'})",
+                                   es=f"{d.name_es} no es de la Casa activa "
+                                   f"({vocabulary.house_name(house) if house else 'no hay ninguna este turno'})",
                                    rule=self.cite("turn.step-3-play-discard-use"))
         self._verify_step_open(position)
         if position.values.get("first-turn") and int(position.values.get("first-turn-cards", 0)) >= 1:
@@ -595,11 +619,11 @@ class KeyForge(Ruleset):
             return
         self._verify_rule_of_six(position, board, card)
         if d.keyword("alpha") and int(position.values.get("actions-this-step", 0)) > 0:
-            raise IllegalPlayError(f"{d.name_es} has Alpha: it can only be played if nothing else was played, used or "
+            raise IllegalPlayError(f"{d.name_en} has Alpha: it can only be played if nothing else was played, used or "
                                    "discarded this step", rule=self.cite("alpha"),
                                    es=f"{d.name_es} tiene Alfa: solo se juega si no se ha jugado, usado ni descartado nada en este paso")
         if d.keyword("gigantic") and self.gigantic_other_half(position, board, card) is None:
-            raise IllegalPlayError(f"{d.name_es} is half of a gigantic creature: both halves must be in hand to play it",
+            raise IllegalPlayError(f"{d.name_en} is half of a gigantic creature: both halves must be in hand to play it",
                                    es=f"{d.name_es} es la mitad de una criatura gigantesca: hacen falta las dos mitades en la mano",
                                    rule=self.cite("gigantic"))
         if d.type == "upgrade" and not board.creatures():
@@ -608,11 +632,11 @@ class KeyForge(Ruleset):
         probe = self._probe(position)
         reason = self.play_restriction(probe, card)
         if reason:
-            raise IllegalPlayError(f"{d.name_es} cannot be played now ({reason})", rule=self.cite("restrictions"),
+            raise IllegalPlayError(f"{d.name_en} cannot be played now (its play restriction)", rule=self.cite("restrictions"),
                                    es=f"{d.name_es} no se puede jugar ahora ({reason})")
         source = self.forbidding_play(probe, card)
         if source is not None:
-            raise IllegalPlayError(f"{d.name_es} cannot be played: {probe.board.label(source)} forbids it",
+            raise IllegalPlayError(f"{d.name_en} cannot be played: {probe.board.label(source, 'en')} forbids it",
                                    es=f"{d.name_es} no se puede jugar: {probe.board.label(source)} lo prohíbe",
                                    rule=self.cite("cannot-vs-must"))
 
@@ -705,9 +729,10 @@ class KeyForge(Ruleset):
         else:
             if self._stunned_use(game.board, card, play):
                 verb_es = {"reap": "cosechar", "fight": "luchar", "action": "usar su «Acción:»", "omni": "usar su «Omni:»"}[play.verb]
+                verb_en = {"reap": "reaping", "fight": "fighting", "action": "using its 'Action:'", "omni": "using its 'Omni:'"}[play.verb]
                 res.note("stunned-use", "stun", f"{game.label(card)} está aturdida: en vez de {verb_es}, se usa para "
                          "retirar el aturdimiento",
-                         f"{game.label(card, 'en')} is stunned: instead of '{play.verb}', it is used to remove the stun",
+                         f"{game.label(card, 'en')} is stunned: instead of {verb_en}, it is used to remove the stun",
                          card=card.uid)
                 play = Play("unstun", card.uid)
             using.record_use(game, card)
@@ -804,8 +829,9 @@ class KeyForge13(KeyForge):
         **{f"order.action-omni.{i}": "use-creatures.action" for i in (1, 2)},
         "order.ready.1": "turn.step-4-ready", "order.draw.1": "turn.step-5-draw",
         "order.end-of-turn": "end-of-turn", "order.start-of-turn": "turn-sequence",
-        "order.forge.1": "turn.step-1-forge", "order.forge.2": "turn.step-1-forge",
-        "order.choose-house.1": "turn.step-2-choose-house", "order.choose-house.3": "turn.step-2-choose-house",
+        "order.forge.1": "turn.step-1-forge", "order.forge.2": "turn.step-1-forge", "order.forge.3": "turn.step-1-forge",
+        "order.choose-house.1": "turn.step-2-choose-house", "order.choose-house.2": "turn.step-2-choose-house",
+        "order.choose-house.3": "turn.step-2-choose-house",
         "order.simultaneous": "active-player",
         "deck": "turn.step-5-draw",
     }

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from judge.core.decisions import Option, Question
 from judge.core.position import CardState
-from judge.games.keyforge.vocabulary import effect_label
+from judge.games.keyforge.vocabulary import counted, effect_label
 
 if TYPE_CHECKING:  # pragma: no cover
     from judge.games.keyforge.board import Board
@@ -218,8 +218,10 @@ def _power_group(game: Game, cards: list[CardState], n: int, *, most: bool) -> l
         rule = "most-powerful" if most else "least-powerful"
     chosen = game.res.ask(Question(
         key="tie", player=game.active, rule=rule,
-        prompt_es=f"Empate en el límite del grupo: elige {need} de las criaturas de Poder {edge}",
-        prompt_en=f"Tie at the edge of the group: choose {need} of the power-{edge} creatures",
+        prompt_es=f"Empate en el límite del grupo: elige {need} de las criaturas de Poder {edge}" if n > 1
+        else f"Empate: elige una de las criaturas de Poder {edge}",
+        prompt_en=f"Tie at the edge of the group: choose {need} of the power-{edge} creatures" if n > 1
+        else f"Tie: choose one of the power-{edge} creatures",
         options=tuple(Option(c.uid, board.label(c), board.label(c, "en"), board.define(c).names()) for c in tied),
         min_choices=need, max_choices=need))
     values = chosen if isinstance(chosen, tuple) else (chosen,)
@@ -245,6 +247,7 @@ def resolve_target(game: Game, spec: Any, ctx: AbilityContext, *, rule: str, ver
         found = [c for c in found if not c.get("marked")]
     n = spec.get("choose", 1)
     up_to = bool(spec.get("up-to"))
+    any_number = n == "any"
     if n == "any":
         n, up_to = len(found), True  # "any number of" (La Ley de la Fuerza): from none to all of them
     if not found:
@@ -256,8 +259,12 @@ def resolve_target(game: Game, spec: Any, ctx: AbilityContext, *, rule: str, ver
     if not up_to and len(found) <= n:
         if len(found) == 1 or n >= len(found):
             names = ", ".join(game.board.label(c) for c in found)
-            game.res.note("forced-target", rule, f"Único objetivo posible: {names}",
-                          f"Only possible target: {', '.join(game.board.label(c, 'en') for c in found)}")
+            names_en = ", ".join(game.board.label(c, "en") for c in found)
+            if len(found) == 1:
+                game.res.note("forced-target", rule, f"Único objetivo posible: {names}", f"Only possible target: {names_en}")
+            else:
+                game.res.note("forced-target", rule, f"Son todos los objetivos posibles: {names}",
+                              f"These are all the possible targets: {names_en}")
             return found
     options = tuple(Option(c.uid, game.board.label(c), game.board.label(c, "en"),
                            aliases=game.board.define(c).names()) for c in found)
@@ -269,12 +276,17 @@ def resolve_target(game: Game, spec: Any, ctx: AbilityContext, *, rule: str, ver
             key, rule = "tie", tie
     if up_to and key == "target":
         # "Any number" / "up to N": whoever chooses picks how many, and none is allowed (CUALQUIER NÚMERO).
-        game.res.note("any-number", "any-number", f"«Cualquier número» / «hasta {n}»: puede ser ninguno",
-                      f"'Any number' / 'up to {n}': none is allowed")
+        if any_number:
+            game.res.note("any-number", "any-number", f"«Cualquier número»: de ninguno a {n}",
+                          f"'Any number': from none to {n}")
+        else:
+            game.res.note("any-number", "any-number", f"«Hasta {n}»: puede ser ninguno", f"'Up to {n}': none is allowed")
     question = Question(
         key=key, player=chooser, rule=rule,
-        prompt_es=f"Elige {'hasta ' if up_to else ''}{n} objetivo(s) para «{effect_label(verb)}»" + (" (puede ser ninguno)" if up_to else ""),
-        prompt_en=f"Choose {'up to ' if up_to else ''}{n} target(s) to {effect_label(verb, 'en')}" + (" (none is allowed)" if up_to else ""),
+        prompt_es=f"Elige {'hasta ' if up_to else ''}{counted(n, 'objetivo', 'objetivos')} para «{effect_label(verb)}»"
+        + (" (puede ser ninguno)" if up_to else ""),
+        prompt_en=f"Choose {'up to ' if up_to else ''}{counted(n, 'target', 'targets')} to {effect_label(verb, 'en')}"
+        + (" (none is allowed)" if up_to else ""),
         options=options, min_choices=0 if up_to else n, max_choices=n,
     )
     chosen = game.res.ask(question)

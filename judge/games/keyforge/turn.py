@@ -7,8 +7,9 @@ from judge.core.decisions import Option, Question
 from judge.core.position import CardState
 from judge.games.keyforge.board import IN_PLAY
 from judge.games.keyforge.game import Game, Triggered
+from judge.games.keyforge.vocabulary import counted, house_name
 
-PER_TURN_CARD_STATE = ("armor-used", "elusive-used")
+PER_TURN_CARD_STATE = ("armor-used", "armor-at-use", "elusive-used")
 PER_TURN_VALUES = ("plays", "uses", "actions-this-step", "step-ended", "first-turn-cards", "this-turn")
 
 
@@ -56,8 +57,8 @@ def refill_hand(game: Game, pid: str) -> None:
                        f"{pid} draws up to {game.rules.hand_size} cards"):
         prevented = min(want, chain_penalty(chains)) if want else 0
         if prevented:
-            game.res.note("chains", "chains", f"Las cadenas ({chains}) impiden robar {prevented} carta(s)",
-                          f"Chains ({chains}) prevent drawing {prevented} card(s)")
+            game.res.note("chains", "chains", f"Las cadenas ({chains}) impiden robar {counted(prevented, 'carta', 'cartas')}",
+                          f"Chains ({chains}) prevent drawing {counted(prevented, 'card', 'cards')}")
         if want - prevented:
             game.draw(pid, want - prevented, rule="turn.step-5-draw")
         if prevented:
@@ -81,7 +82,7 @@ def end_of_turn(game: Game, pid: str) -> None:
         for _, _, card in list(game.position.all_cards()):
             for key in PER_TURN_CARD_STATE:
                 if card.get(key):
-                    game.res.set_card(card, key, 0 if key == "armor-used" else False)
+                    game.res.set_card(card, key, 0 if key in ("armor-used", "armor-at-use") else False)
         # What the player did this turn is remembered for the next turn ("if your opponent forged a key on their
         # previous turn"); the rest of the turn's bookkeeping ends here.
         this_turn = game.position.values.get("this-turn", {})
@@ -163,8 +164,7 @@ def forge_step(game: Game, pid: str) -> None:
     with game.res.step("forge-step", "order.forge.1", f"¿Puede {pid} forjar una llave? (coste {cost})",
                        f"Can {pid} forge a key? (cost {cost})"):
         if game.can_forge(pid, cost):
-            game.forge(pid, cost=cost, rule="order.forge.2")
-            game.fire("forge", player=pid)
+            game.forge(pid, cost=cost, rule="order.forge.2")  # its "after forging" effects too (order.forge.3)
         else:
             game.res.note("no-forge", "turn.step-1-forge", f"{pid} tiene {game.amber(pid)} Æmbar: no forja",
                           f"{pid} has {game.amber(pid)} Æmber: no key is forged")
@@ -225,9 +225,14 @@ def choose_house(game: Game, pid: str) -> None:
             rule = "cannot-vs-must" if must & cannot else "house-choice"
             house = game.res.ask(Question(key="house", player=pid, rule=rule,
                                           prompt_es="¿Qué Casa eliges como activa?", prompt_en="Which house do you choose?",
-                                          options=tuple(Option(h, h, h) for h in allowed)))
+                                          options=tuple(Option(h, house_name(h), house_name(h, "en")) for h in allowed)))
             game.res.set_player(pid, "house", house)
-            game.fire("choose-house", player=pid, house=house)
+            pending = game.collect("choose-house", player=pid, house=house)
+            if pending:
+                # "After you choose a house" effects resolve before the archives are taken (order.choose-house.2).
+                with game.res.step("after-house", "order.choose-house.2", "Efectos «después de elegir una Casa»",
+                                   "'After you choose a house' effects"):
+                    game.resolve_pending(pending)
     archives = game.position.player(pid).zone("archives")
     if archives:
         with game.res.step("archives", "order.choose-house.3", "Puedes coger las cartas de tus archivos",

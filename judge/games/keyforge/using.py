@@ -224,8 +224,8 @@ def _fight(game: Game, attacker: CardState, forced: CardState | None = None) -> 
         defenders = [forced] if game.board.in_play(forced) else []
     if not defenders:
         # LUCHAR: "Una criatura no se puede usar para luchar si no hay criaturas enemigas": it is not used at all.
-        game.res.note("no-fight", "fight", f"{game.label(attacker)} no puede luchar: no hay criaturas enemigas",
-                      f"{game.label(attacker, 'en')} cannot fight: there are no enemy creatures", card=attacker.uid)
+        game.res.note("no-fight", "fight", f"{game.label(attacker)} no puede luchar: no hay criaturas enemigas contra las que pueda luchar",
+                      f"{game.label(attacker, 'en')} cannot fight: there is no enemy creature it may fight", card=attacker.uid)
         return None
     with game.res.step("fight", "fight", f"{game.label(attacker)} lucha", f"{game.label(attacker, 'en')} fights",
                        card=attacker.uid):

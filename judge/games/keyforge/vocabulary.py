@@ -162,7 +162,7 @@ EFFECTS: dict[str, dict[str, str]] = {
     "discard-from-hand": {"amount": "amount", "player": "player", "filter": "filter"},
     "archive-top-of-deck": {"amount": "amount", "player": "player"},
     "put-on-top-of-deck": {"target": "target"},
-    "choose-one": {"options": "effect-lists", "labels": "labels"},
+    "choose-one": {"options": "effect-lists", "labels": "labels", "labels-en": "labels"},
     "resolve-bonus-icons": {"target": "target"},
     "reveal-random": {"amount": "amount", "player": "player", "zone": "zone"},
     "cancel-forge": {},
@@ -424,3 +424,57 @@ def zone_name(zone: str, lang: str = "es") -> str:
 def times_es(n: int) -> str:
     """«1 vez», «3 veces»."""
     return f"{n} vez" if n == 1 else f"{n} veces"
+
+
+def times_en(n: int) -> str:
+    """"once", "twice", "3 times"."""
+    return {1: "once", 2: "twice"}.get(n, f"{n} times")
+
+
+def counted(n: int, one: str, many: str) -> str:
+    """A known number with its noun in the right number, in either language: «1 carta», «3 cartas», "1 card"."""
+    return f"{n} {one if n == 1 else many}"
+
+
+def to_zone_es(zone: str) -> str:
+    """Where a card goes, in Spanish: «a la mano», «al mazo»."""
+    name = zone_name(zone)
+    return "al " + name[3:] if name.startswith("el ") else "a " + name
+
+
+HOUSE_NAMES: dict[str, tuple[str, str]] = {
+    "brobnar": ("Brobnar", "Brobnar"), "dis": ("Dis", "Dis"), "ekwidon": ("Ekwidon", "Ekwidon"),
+    "geistoid": ("Geistoid", "Geistoid"), "logos": ("Logos", "Logos"), "mars": ("Marte", "Mars"),
+    "sanctum": ("Sanctum", "Sanctum"), "saurian": ("Saurio", "Saurian"), "shadows": ("Sombras", "Shadows"),
+    "skyborn": ("Skyborn", "Skyborn"), "staralliance": ("Alianza Estelar", "Star Alliance"),
+    "unfathomable": ("Unfathomable", "Unfathomable"), "untamed": ("Indómitos", "Untamed"),
+    "redemption": ("Redemption", "Redemption"), "keyraken": ("Keyraken", "Keyraken"), "elders": ("Elders", "Elders"),
+    "ironyx": ("Ironyx", "Ironyx"), "prophecy": ("Prophecy", "Prophecy"), "tide": ("Tide", "Tide"),
+}
+"""House names as a judge reads them (houses without a known Spanish name keep their own)."""
+
+
+def house_name(house: str, lang: str = "es") -> str:
+    es, en = HOUSE_NAMES.get(house, (house.capitalize(), house.capitalize()))
+    return en if lang == "en" else es
+
+
+ICON_NAMES: dict[str, tuple[str, str]] = {
+    "aember": ("Æmbar", "Æmber"), "capture": ("capturar", "capture"), "damage": ("daño", "damage"),
+    "draw": ("robar carta", "draw"), "discard": ("descartar", "discard"), "steal": ("robar Æmbar", "steal"),
+}
+
+
+def icon_name(icon: str, lang: str = "es") -> str:
+    """A bonus icon by its name on the card (Spanish) or in English."""
+    es, en = ICON_NAMES.get(icon, (icon, icon))
+    return en if lang == "en" else es
+
+
+KEY_COLORS: dict[str, tuple[str, str]] = {"red": ("La llave roja", "The red key"), "blue": ("La llave azul", "The blue key"),
+                                          "yellow": ("La llave amarilla", "The yellow key")}
+
+
+def key_color(color: str, lang: str = "es") -> str:
+    es, en = KEY_COLORS.get(color, (color, color))
+    return en if lang == "en" else es
