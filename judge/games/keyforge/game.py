@@ -13,7 +13,7 @@ from judge.core.decisions import Option, Question
 from judge.core.position import CardState
 from judge.core.resolution import GameOver, Resolution
 from judge.core.timing import ACTIVE_PLAYER_ORDERS, Pending, order_simultaneous
-from judge.games.keyforge.vocabulary import counted, effect_label, key_color
+from judge.games.keyforge.vocabulary import counted, effect_label, key_color, to_zone_es, zone_name
 from judge.games.keyforge.board import IN_PLAY, Board
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -844,12 +844,8 @@ class Game:
                                      # KF172-CARD-26, KF172-CARD-27).
                                      "base": base.id, "base-power": base.power if base_power is None else base_power}
         self.leaving.add(card.uid)
-        where_es = {"discard": "la pila de descartes", "hand": "la mano", "archives": "los archivos", "deck": "el mazo",
-                    "purged": "la zona de purgadas"}.get(zone, zone)
-        where_en = {"discard": "discard pile", "hand": "hand", "archives": "archives", "deck": "deck",
-                    "purged": "purged cards"}.get(zone, zone)
-        with self.res.step("leaves-play", "leaves-play", f"{self.label(card)} abandona el juego: va " + f"a {where_es} de {owner}".replace("a el ", "al ", 1),
-                           f"{self.label(card, 'en')} leaves play: it goes to {owner}'s {where_en}", card=card.uid):
+        with self.res.step("leaves-play", "leaves-play", f"{self.label(card)} abandona el juego: va {to_zone_es(zone)} de {owner}",
+                           f"{self.label(card, 'en')} leaves play: it goes to {owner}'s {zone_name(zone, 'en')}", card=card.uid):
             amber = int(card.get("amber", 0))
             if amber:
                 if is_creature:

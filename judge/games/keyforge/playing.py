@@ -317,8 +317,7 @@ def play_from_effect(game: Game, card: CardState, *, origin: str) -> bool:
     """An effect plays a card from somewhere other than the hand (Agujero de Gusano Salvaje): house does not matter,
     but a card that cannot be played stays where it was."""
     d = game.board.define(card)
-    origin_es = {"deck": "el mazo", "discard": "la pila de descartes", "hand": "la mano", "archives": "los archivos",
-                 "purged": "la zona de purgadas", "under": "debajo de una carta"}.get(origin, origin)
+    origin_es = "debajo de una carta" if origin == "under" else zone_name(origin)
     origin_en = "under a card" if origin == "under" else f"the {zone_name(origin, 'en')}"
     with game.res.step("play-from-effect", "play-cards", f"Se intenta jugar {game.label(card)} desde {origin_es}",
                        f"Trying to play {game.label(card, 'en')} from {origin_en}", card=card.uid):
