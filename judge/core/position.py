@@ -114,3 +114,7 @@ class Position:
 
     def copy(self) -> Position:
         return copy.deepcopy(self)
+
+    def restore(self, saved: Position) -> None:
+        """Become a copy of ``saved`` in place: callers holding this object see the restored position."""
+        self.__dict__.update(copy.deepcopy(saved).__dict__)

@@ -52,6 +52,16 @@ class Outcome:
         return self.question is None
 
 
+@dataclass(frozen=True)
+class Checkpoint:
+    """A point of a resolution to come back to: the position then, and how far the trace had got."""
+
+    position: Position
+    step: Step
+    children: int
+    changes: int
+
+
 class Resolution:
     """The state of one resolution in progress: position, answers still to use, and the step being written."""
 
@@ -87,6 +97,26 @@ class Resolution:
         """A step with nothing inside it (a check, a rule that applies, a window that stays empty)."""
         with self.step(kind, rule, es, en, card=card) as s:
             return s
+
+    # Going back.
+
+    def checkpoint(self) -> Checkpoint:
+        """Remember the position and the trace as they are now, to :meth:`rollback` to them later."""
+        s = self.current
+        return Checkpoint(self.position.copy(), s, len(s.children), len(s.changes))
+
+    def rollback(self, to: Checkpoint, *, keep: Sequence[Step] = ()) -> None:
+        """Put the position and the trace back as they were at ``to``, together.
+
+        Steps written since are dropped from the trace, except those in ``keep`` (the decision that chose to go
+        back, a note saying why), which are appended where the checkpoint was taken. Answers already used stay used:
+        a rollback undoes what happened on the table, not what the players said. A checkpoint can be rolled back to
+        more than once.
+        """
+        self.position.restore(to.position)
+        del to.step.children[to.children:]
+        del to.step.changes[to.changes:]
+        to.step.children.extend(keep)
 
     # Decisions.
 
@@ -196,4 +226,4 @@ def run(position: Position, answers: Sequence[Any], cite: Callable[[str], str],
     return Outcome(position=work, trace=res.root, decisions=res.decisions, winner=work.values.get("winner"))
 
 
-__all__ = ["Outcome", "Resolution", "PendingDecision", "GameOver", "run", "IllegalPlayError", "InvalidAnswerError"]
+__all__ = ["Checkpoint", "Outcome", "Resolution", "PendingDecision", "GameOver", "run", "IllegalPlayError", "InvalidAnswerError"]

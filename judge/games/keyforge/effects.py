@@ -90,7 +90,7 @@ def _repeat(ctx: AbilityContext, effect: dict[str, Any], previous: dict[str, Any
     loops = 0
     whole = effect.get("what", "previous") == "ability"
     step = game.res.current
-    snapshots: list[tuple[Any, int, str]] = []  # before each repetition: position, child steps, state fingerprint
+    snapshots: list[tuple[Any, str]] = []  # before each repetition: a checkpoint and the state fingerprint
     while True:
         if "if" in effect and not condition(ctx, effect["if"]):
             game.res.note("repeat-stops", "repeat", "La condición de repetición no se cumple",
@@ -107,14 +107,14 @@ def _repeat(ctx: AbilityContext, effect: dict[str, Any], previous: dict[str, Any
             return
         if whole:
             fingerprint = game.rules.dumps(game.position)
-            if any(f == fingerprint for _, _, f in snapshots):
+            if any(f == fingerprint for _, f in snapshots):
                 game.res.note("loop-no-progress", "infinite-loops", "El bucle ya no cambia nada: termina",
                               "The loop no longer changes anything: it ends")
                 return
             if loops == LOOP_LIMIT:
                 _choose_loop_count(ctx, step, snapshots)
                 return
-            snapshots.append((game.position.copy(), len(step.children), fingerprint))
+            snapshots.append((game.res.checkpoint(), fingerprint))
         if effect.get("cost") and any(isinstance(c.get("target"), dict) and "choose" in c["target"]
                                       and not candidates(game, c["target"], ctx) for c in effect["cost"]):
             # A price with nothing to pay it with (Carga de Falange with no friendly creature to exalt) cannot be paid:
@@ -149,7 +149,7 @@ after this many repetitions (a chain that stops by itself — each steal trigger
 is shorter than that)."""
 
 
-def _choose_loop_count(ctx: AbilityContext, step: Any, snapshots: list[tuple[Any, int, str]]) -> None:
+def _choose_loop_count(ctx: AbilityContext, step: Any, snapshots: list[tuple[Any, str]]) -> None:
     """BUCLES INFINITOS: the active player chooses how many times the loop resolves; the game is set back to the
     state after that many repetitions."""
     from judge.core.decisions import Option, Question
@@ -163,13 +163,8 @@ def _choose_loop_count(ctx: AbilityContext, step: Any, snapshots: list[tuple[Any
         options=tuple(Option(str(k), str(k), str(k)) for k in range(1, n + 1)))))
     if chosen == n:
         return
-    position, children, _ = snapshots[chosen]
     # Keep the decision step just recorded, drop the repetitions after the chosen count.
-    decision = step.children[-1]
-    game.position.__dict__.update(position.__dict__)
-    del step.children[children:]
-    step.changes[:] = [c for c in step.changes if c.at <= children]
-    step.children.append(decision)
+    game.res.rollback(snapshots[chosen][0], keep=[step.children[-1]])
 
 
 def run_effect(ctx: AbilityContext, effect: dict[str, Any]) -> int:

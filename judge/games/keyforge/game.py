@@ -1068,8 +1068,8 @@ class Game:
             # A loop that comes back to a state it was already in never ends by itself; one that does not is only
             # taken for endless after LOOP_HARD_LIMIT repetitions (a long chain that stops by itself — each steal
             # triggering another until the pool is empty — is no loop to cut).
-            cycled = any(f == fingerprint for *_, f in frames[key])
-            frames[key].append((self.position.copy(), step, len(step.children), len(step.changes), fingerprint))
+            cycled = any(f == fingerprint for _, f in frames[key])
+            frames[key].append((self.res.checkpoint(), fingerprint))
             if cycled:
                 self._loop_cycled.add(key)
             if len(frames[key]) > (LOOP_LIMIT if key in self._loop_cycled else LOOP_HARD_LIMIT):
@@ -1082,11 +1082,7 @@ class Game:
         except _LoopCut as cut:
             if not outermost or cut.key != key:
                 raise
-            position, parent, at, changes, _ = frames[key][cut.keep]
-            self.position.__dict__.update(position.__dict__)
-            del parent.children[at:]
-            del parent.changes[changes:]
-            parent.children.append(cut.decision)
+            self.res.rollback(frames[key][cut.keep][0], keep=[cut.decision])
             self.marked = []
             self._destroying = False
             self.res.note("loop-stopped", "infinite-loops",
