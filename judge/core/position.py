@@ -2,8 +2,13 @@
 
 The position is game-agnostic. What a game adds (which zones exist, which counters a card may carry, which values
 a player has) is checked by its ruleset, not hard-wired here. A position is mutable while a play resolves, but
-every change goes through :meth:`Position.apply` style helpers on :class:`judge.core.resolution.Resolution`, so
-that the trace records it.
+every change goes through the ``set_*``/``move`` helpers of :class:`judge.core.resolution.Resolution`, so that
+the trace records it.
+
+Besides the cards, a position records what is waiting between two plays in the games that have it: the items on
+a stack (Gobierno & Prestigio's *pila*, the card being played in Mitos y Leyendas and the responses to it), who
+holds priority, and which players have passed in succession since the last action. A judge can then write
+"X is on the stack and the opponent holds priority" and resolve the opponent's response from there.
 """
 
 from __future__ import annotations
@@ -13,7 +18,16 @@ from dataclasses import dataclass, field
 from typing import Any
 from collections.abc import Iterator
 
+from judge.core.errors import JudgeError
+
 Scalar = int | bool | str
+
+UNKNOWN = "?"
+"""The card id of a card whose identity the judge does not know (a face-down card, a card of a castle counted
+but not listed). Such a card can be moved and counted; its text cannot be read."""
+
+TABLE = "table"
+"""The pseudo-player that holds the zones shared by everyone (Gobierno & Prestigio's stack)."""
 
 
 @dataclass
@@ -23,23 +37,37 @@ class CardState:
     uid: str
     """Stable id of this card within the position (``c1``, ``c2``…); answers and expectations refer to it."""
     card: str
-    """Catalog id of the card (or of a custom card defined by the scenario)."""
+    """Catalog id of the card (or of a custom card defined by the scenario); :data:`UNKNOWN` if not known."""
     owner: str
     """The player who owns the card; cards leaving play go to their owner's zones."""
     controller: str
     """The player who controls it (for cards in play; equal to the owner elsewhere unless an effect says so)."""
-    state: dict[str, Scalar] = field(default_factory=dict)
-    """Counters and flags: ``damage``, ``amber``, ``exhausted``, ``stun``…; a missing key means 0 / false."""
+    state: dict[str, Any] = field(default_factory=dict)
+    """Counters and flags: ``damage``, ``amber``, ``exhausted``, ``stun``…; a missing key means 0 / false. A value
+    may also be a list (the blockers assigned to an attacker)."""
     attached: list[CardState] = field(default_factory=list)
-    """Cards attached to this one (upgrades on a creature), in order."""
+    """Cards attached to this one (upgrades on a creature, an Arma on its Aliado), in order."""
+    stamp: int = 0
+    """When this object entered the place it is in (the position's clock then). Continuous effects are applied in
+    timestamp order, and a card that left a zone and came back has a new stamp: it is a new object, and what
+    referred to the old one ("that creature", "the attacker") no longer finds it."""
 
-    def get(self, key: str, default: Scalar = 0) -> Scalar:
+    def get(self, key: str, default: Any = 0) -> Any:
         return self.state.get(key, default)
 
     def walk(self) -> Iterator[CardState]:
         yield self
         for child in self.attached:
             yield from child.walk()
+
+    @property
+    def obj(self) -> tuple[str, int]:
+        """The game object this card is now: the same uid with another stamp is another object."""
+        return self.uid, self.stamp
+
+    @property
+    def known(self) -> bool:
+        return self.card != UNKNOWN
 
 
 @dataclass
@@ -49,18 +77,65 @@ class PlayerState:
     id: str
     values: dict[str, Any] = field(default_factory=dict)
     zones: dict[str, list[CardState]] = field(default_factory=dict)
+    team: str | None = None
+    """Players of the same team are not each other's opponents (Gobierno & Prestigio 102); ``None``: alone."""
 
     def zone(self, name: str) -> list[CardState]:
         return self.zones.setdefault(name, [])
 
 
 @dataclass
+class StackItem:
+    """Something waiting to resolve between two plays: a card being played or on the stack, an ability, a trigger.
+
+    The stack is listed bottom first; the last item resolves first.
+    """
+
+    id: str
+    """Stable id within the position (``s1``, ``s2``…)."""
+    controller: str
+    source: str
+    """The uid of the card this item is, or whose ability it is."""
+    kind: str = "card"
+    """The game's word for what it is (``card``, ``ability``, ``trigger``…)."""
+    data: dict[str, Any] = field(default_factory=dict)
+    """Everything else the item carries: its targets, a chosen mode, X, which ability, how far its play got."""
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"id": self.id, "controller": self.controller, "source": self.source, "kind": self.kind}
+        out.update({k: self.data[k] for k in sorted(self.data)})
+        return out
+
+
+@dataclass(frozen=True)
+class Result:
+    """How a game ended: who won (one player, several, a team), or a draw."""
+
+    winners: tuple[str, ...] = ()
+    draw: bool = False
+    rule: str | None = None
+    """The rule that ended it."""
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"winners": list(self.winners), "draw": self.draw}
+        if self.rule:
+            out["rule"] = self.rule
+        return out
+
+    @property
+    def winner(self) -> str | None:
+        """The single winner, if there is exactly one."""
+        return self.winners[0] if len(self.winners) == 1 and not self.draw else None
+
+
+@dataclass
 class Position:
-    """A whole game position: whose turn, which step, both players, and what lasts beyond a single play."""
+    """A whole game position: whose turn, which step, the players, and what lasts beyond a single play."""
 
     game: str
     ruleset: str
     players: dict[str, PlayerState]
+    """In turn order."""
     active: str
     step: str = ""
     turn: int = 1
@@ -68,20 +143,71 @@ class Position:
     """Game-wide values: the tide, the first-turn flag, what has been played this turn, lasting effects…"""
     cards: dict[str, dict[str, Any]] = field(default_factory=dict)
     """Custom cards defined with the position (id → definition in the game's ability vocabulary)."""
+    stack: list[StackItem] = field(default_factory=list)
+    """What is waiting to resolve, bottom first."""
+    priority: str | None = None
+    """Who may act now while something waits to resolve or a priority round is open; ``None``: no round is open."""
+    passed: list[str] = field(default_factory=list)
+    """Players who have passed in succession since the last action (all of them: the top item resolves)."""
+    clock: int = 0
+    """The last timestamp given to an object entering a zone."""
+    table: PlayerState = field(default_factory=lambda: PlayerState(TABLE))
+    """Zones shared by all players."""
+    zone_order: tuple[str, ...] = field(default=(), compare=False, repr=False)
+    """The game's zones in the order they are listed: cards are always walked in this order, so that a position
+    and its canonical text read back give the same order."""
+    shared_zones: frozenset[str] = field(default=frozenset(), compare=False, repr=False)
 
     # Lookups.
 
     def player(self, pid: str) -> PlayerState:
         return self.players[pid]
 
+    def turn_order(self, start: str | None = None) -> list[str]:
+        """The players in turn order, starting with ``start`` (the active player by default)."""
+        seats = list(self.players)
+        first = start if start in self.players else self.active
+        at = seats.index(first) if first in seats else 0
+        return seats[at:] + seats[:at]
+
+    def next_player(self, pid: str) -> str:
+        order = self.turn_order(pid)
+        return order[1 % len(order)]
+
+    def opponents(self, pid: str) -> list[str]:
+        """The other players, in turn order after ``pid``; teammates are not opponents."""
+        team = self.players[pid].team if pid in self.players else None
+        return [p for p in self.turn_order(pid)[1:] if team is None or self.players[p].team != team]
+
     def opponent(self, pid: str) -> str:
-        others = [p for p in self.players if p != pid]
+        """The one opponent of ``pid``; an error where the rules must say which opponent is meant."""
+        others = self.opponents(pid)
+        if len(others) != 1:
+            error = JudgeError(f"{pid} has {len(others)} opponents here: the rule must say which one it means")
+            error.message_es = f"{pid} tiene {len(others)} oponentes aquí: la regla debe decir a cuál se refiere"
+            raise error
         return others[0]
+
+    def zone(self, pid: str, name: str) -> list[CardState]:
+        """The cards of ``pid``'s ``name`` zone, or of the shared zone of that name."""
+        if name in self.shared_zones:
+            return self.table.zone(name)
+        return self.players[pid].zone(name)
+
+    def _zones_in_order(self, holder: PlayerState) -> Iterator[tuple[str, list[CardState]]]:
+        order = {z: i for i, z in enumerate(self.zone_order)}
+        for name in sorted(holder.zones, key=lambda z: (order.get(z, len(order)), z)):
+            yield name, holder.zones[name]
+
+    def holders(self) -> Iterator[PlayerState]:
+        yield from self.players.values()
+        if self.table.zones:
+            yield self.table
 
     def all_cards(self) -> Iterator[tuple[PlayerState, str, CardState]]:
         """Every card with the player and zone it sits in (attached cards report their host's zone)."""
-        for player in self.players.values():
-            for zone, cards in player.zones.items():
+        for player in self.holders():
+            for zone, cards in self._zones_in_order(player):
                 for card in cards:
                     for each in card.walk():
                         yield player, zone, each
@@ -94,8 +220,8 @@ class Position:
 
     def locate(self, uid: str) -> tuple[PlayerState, str, list[CardState], int, CardState | None]:
         """Where a card sits: its player, zone, the list that holds it, its index there and its host if attached."""
-        for player in self.players.values():
-            for zone, cards in player.zones.items():
+        for player in self.holders():
+            for zone, cards in self._zones_in_order(player):
                 for index, card in enumerate(cards):
                     if card.uid == uid:
                         return player, zone, cards, index, None
@@ -111,6 +237,25 @@ class Position:
         while f"c{n}" in used:
             n += 1
         return f"c{n}"
+
+    def next_stack_id(self) -> str:
+        used = {item.id for item in self.stack}
+        n = 1
+        while f"s{n}" in used:
+            n += 1
+        return f"s{n}"
+
+    def tick(self) -> int:
+        """A new timestamp, later than every one given before."""
+        self.clock += 1
+        return self.clock
+
+    @property
+    def result(self) -> Result | None:
+        raw = self.values.get("result")
+        if not isinstance(raw, dict):
+            return None
+        return Result(tuple(raw.get("winners", ())), bool(raw.get("draw", False)), raw.get("rule"))
 
     def copy(self) -> Position:
         return copy.deepcopy(self)

@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterator, Sequence
 
 from judge.core.decisions import Decision, Question
 from judge.core.errors import IllegalPlayError, InvalidAnswerError, JudgeError
-from judge.core.position import CardState, Position
+from judge.core.position import CardState, Position, Result, StackItem
 from judge.core.trace import Change, Step
 
 
@@ -29,11 +29,17 @@ class PendingDecision(Exception):
 
 
 class GameOver(Exception):
-    """Raised when a player wins in the middle of a resolution (KeyForge: the third key is forged at once)."""
+    """Raised when the game ends in the middle of a resolution (KeyForge: the third key is forged at once)."""
 
-    def __init__(self, winner: str) -> None:
-        super().__init__(winner)
-        self.winner = winner
+    def __init__(self, result: Result | str) -> None:
+        if isinstance(result, str):
+            result = Result(winners=(result,))
+        super().__init__(result.winners)
+        self.result = result
+
+    @property
+    def winner(self) -> str | None:
+        return self.result.winner
 
 
 @dataclass
@@ -45,11 +51,16 @@ class Outcome:
     trace: Step
     question: Question | None = None
     decisions: list[Decision] = field(default_factory=list)
-    winner: str | None = None
+    result: Result | None = None
+    """How the game ended, if it did."""
 
     @property
     def is_complete(self) -> bool:
         return self.question is None
+
+    @property
+    def winner(self) -> str | None:
+        return self.result.winner if self.result else None
 
 
 @dataclass(frozen=True)
@@ -60,6 +71,10 @@ class Checkpoint:
     step: Step
     children: int
     changes: int
+
+
+ATTACHED = "attached"
+"""What move listeners are told a card left or entered when it was or becomes attached to another card."""
 
 
 class Resolution:
@@ -178,25 +193,69 @@ class Resolution:
         self._record(f"{card.uid}.controller", before, pid)
 
     def move(self, card: CardState, pid: str, zone: str, index: int | None = None) -> None:
-        """Move a card (with what is attached to it) to ``pid``'s ``zone``, at ``index`` or at the end."""
+        """Move a card (with what is attached to it) to ``pid``'s ``zone`` (or the shared zone of that name), at
+        ``index`` or at the end. A card that changes zone becomes a new object with a new timestamp; one that only
+        changes sides within a zone (control) stays the same object."""
         player, from_zone, holder, at, host = self.position.locate(card.uid)
         holder.pop(at)
-        dest = self.position.player(pid).zone(zone)
+        dest = self.position.zone(pid, zone)
         if index is None or index >= len(dest):
             dest.append(card)
         else:
             dest.insert(max(0, index), card)
         where_from = f"{host.uid}" if host else f"{player.id}.{from_zone}"
-        self._record(f"{card.uid}.zone", where_from, f"{pid}.{zone}")
+        where_to = zone if zone in self.position.shared_zones else f"{pid}.{zone}"
+        self._record(f"{card.uid}.zone", where_from, where_to)
+        left = ATTACHED if host else from_zone
+        if left != zone:
+            self._new_object(card)
         for listener in self.on_move:
-            listener(card, "upgrade" if host else from_zone, zone)
+            listener(card, left, zone)
 
     def attach(self, card: CardState, host: CardState) -> None:
+        """Attach ``card`` to ``host`` (an upgrade, an Arma): it becomes a new object there."""
         player, from_zone, holder, at, old_host = self.position.locate(card.uid)
         holder.pop(at)
         host.attached.append(card)
         where_from = f"{old_host.uid}" if old_host else f"{player.id}.{from_zone}"
         self._record(f"{card.uid}.zone", where_from, f"{host.uid}")
+        if old_host is None:
+            self._new_object(card)
+        for listener in self.on_move:
+            listener(card, ATTACHED if old_host else from_zone, ATTACHED)
+
+    def _new_object(self, card: CardState) -> None:
+        # Timestamps are bookkeeping, not a change a judge reads: they are not recorded in the trace.
+        card.stamp = self.position.tick()
+
+    # What waits to resolve, and who may act.
+
+    def push(self, item: StackItem) -> StackItem:
+        """Put ``item`` on top of the stack (it resolves before everything under it)."""
+        self.position.stack.append(item)
+        self._record("stack", None, f"+{item.id} {item.kind} {item.source} ({item.controller})")
+        return item
+
+    def remove_from_stack(self, item: StackItem) -> None:
+        """Take ``item`` off the stack (it resolves, or it is annulled or countered)."""
+        self.position.stack.remove(item)
+        self._record("stack", f"{item.id} {item.kind} {item.source}", None)
+
+    def set_priority(self, pid: str | None) -> None:
+        before = self.position.priority
+        self.position.priority = pid
+        self._record("priority", before, pid)
+
+    def set_passed(self, players: Sequence[str]) -> None:
+        before = list(self.position.passed)
+        self.position.passed = list(players)
+        if before != self.position.passed:
+            self._record("passed", " ".join(before) or None, " ".join(players) or None)
+
+    def end_game(self, result: Result) -> None:
+        """The game is over: record how, and stop resolving."""
+        self.set_value("result", result.to_dict())
+        raise GameOver(result)
 
     def reorder(self, pid: str, zone: str, cards: list[CardState]) -> None:
         before = [c.uid for c in self.position.player(pid).zone(zone)]
@@ -218,12 +277,22 @@ def run(position: Position, answers: Sequence[Any], cite: Callable[[str], str],
     except PendingDecision as pending:
         return Outcome(position=work, trace=res.root, question=pending.question, decisions=res.decisions)
     except GameOver as over:
-        work.values["winner"] = over.winner
-        return Outcome(position=work, trace=res.root, decisions=res.decisions, winner=over.winner)
+        work.values["result"] = over.result.to_dict()
+        if over.winner:
+            # KeyForge's positions and scenarios name the one winner directly.
+            work.values["winner"] = over.winner
+        return Outcome(position=work, trace=res.root, decisions=res.decisions, result=over.result)
     if res.used < len(res.answers):
         extra = res.answers[res.used:]
         raise JudgeError(f"{len(extra)} answer(s) left unused after the play resolved: {extra!r}")
-    return Outcome(position=work, trace=res.root, decisions=res.decisions, winner=work.values.get("winner"))
+    return Outcome(position=work, trace=res.root, decisions=res.decisions, result=_result_of(work))
 
 
-__all__ = ["Checkpoint", "Outcome", "Resolution", "PendingDecision", "GameOver", "run", "IllegalPlayError", "InvalidAnswerError"]
+def _result_of(position: Position) -> Result | None:
+    if position.result is not None:
+        return position.result
+    winner = position.values.get("winner")
+    return Result(winners=(winner,)) if isinstance(winner, str) and winner else None
+
+
+__all__ = ["ATTACHED", "Checkpoint", "Outcome", "Resolution", "PendingDecision", "GameOver", "run", "IllegalPlayError", "InvalidAnswerError"]
