@@ -8,7 +8,7 @@ way: read a position, list or verify a play, resolve it with answers.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 from collections.abc import Sequence
 
@@ -23,22 +23,24 @@ _ENTRY_ID = re.compile(r"^[A-Z][A-Z0-9]*-[A-Z]+-[A-Za-z0-9-]+$")
 
 @dataclass(frozen=True)
 class Play:
-    """A play as a player announces it: a verb and the card it concerns (``reap c3``, ``play Troll``).
+    """A play as a player announces it: a verb and the card it concerns (``reap c3``, ``play Troll``), and who
+    makes it.
 
     Everything the player chooses while the play resolves (targets, order, flank…) is an answer, not part of
-    the play.
+    the play. ``player`` is ``None`` until the ruleset fills in the player who may act now.
     """
 
     verb: str
     card: str | None = None
+    player: str | None = None
 
     @classmethod
-    def parse(cls, raw: Any) -> Play:
-        """Read ``"reap Troll"`` or ``{verb = "reap", card = "Troll"}``."""
+    def parse(cls, raw: Any, *, by: str | None = None) -> Play:
+        """Read ``"reap Troll"`` or ``{verb = "reap", card = "Troll", by = "p2"}``."""
         if isinstance(raw, Play):
-            return raw
+            return raw if by is None else replace(raw, player=by)
         if isinstance(raw, dict):
-            verb, card = raw.get("verb"), raw.get("card")
+            verb, card, by = raw.get("verb"), raw.get("card"), raw.get("by", by)
         elif isinstance(raw, str):
             verb, _, card = raw.strip().partition(" ")
             card = card.strip() or None
@@ -50,13 +52,17 @@ class Play:
         if card is not None and not isinstance(card, str):
             raise InvalidPlayError(f"the card of a play is its name or uid: {raw!r}",
                                    f"la carta de una jugada es su nombre o su uid: {raw!r}")
-        return cls(verb=verb.strip().lower(), card=card)
+        if by is not None and (not isinstance(by, str) or not by):
+            raise InvalidPlayError(f"the player of a play is a player id: {by!r}",
+                                   f"el jugador de una jugada es el id de un jugador: {by!r}")
+        return cls(verb=verb.strip().lower(), card=card, player=by)
 
     def __str__(self) -> str:
         return f"{self.verb} {self.card}" if self.card else self.verb
 
     def __repr__(self) -> str:
-        return f"Play.parse({str(self)!r})"
+        by = f", by={self.player!r}" if self.player else ""
+        return f"Play.parse({str(self)!r}{by})"
 
 
 @dataclass(frozen=True)
@@ -129,14 +135,51 @@ class Ruleset:
             return False
         return True
 
+    def acting_player(self, position: Position) -> str:
+        """Who may act now: the player holding priority while a round is open, otherwise the active player."""
+        return position.priority or position.active
+
+    def with_player(self, position: Position, play: Play | str | dict[str, Any]) -> Play:
+        """``play`` with its player filled in; a player who may not act now is refused with the rule."""
+        play = Play.parse(play)
+        if play.player is None:
+            return replace(play, player=self.acting_player(position))
+        if play.player not in position.players:
+            raise InvalidPlayError(f"{play.player!r} is not a player of this position ({', '.join(position.players)})",
+                                   f"{play.player!r} no es un jugador de esta posición ({', '.join(position.players)})")
+        return play
+
     def resolve(self, position: Position, play: Play | str, answers: Sequence[Any] = ()) -> Outcome:
         """Resolve ``play`` with ``answers``; stop with a question if one is missing (see :mod:`decisions`)."""
-        play = Play.parse(play)
+        play = self.with_player(position, play)
         self.verify_play(position, play)
         return run(position, answers, self.cite, lambda res: self.resolve_play(res, play))
 
     def resolve_play(self, res: Resolution, play: Play) -> None:  # pragma: no cover - every game overrides
         raise NotImplementedError
+
+    # What the board and the database ask of a game.
+
+    def schema(self) -> dict[str, Any]:
+        """What a position of this game is made of, for the board builder: players, zones and how each behaves,
+        player values, card states and steps. A game adds its own entries (values, states, steps)."""
+        layout = self.layout
+        return {
+            "game": self.game,
+            "ruleset": self.id,
+            "players": ["p1", "p2"],
+            "zones": [{"id": z, "in_play": z in layout.in_play, "hidden": z in layout.hidden,
+                       "ordered": z in layout.ordered, "shared": z in layout.shared} for z in layout.zones],
+            "attached": layout.attached_key,
+            "verbs": list(self.verbs),
+            "values": {},
+            "states": {},
+            "steps": [],
+        }
+
+    def catalog(self) -> Any:
+        """The game's card catalog (names in every language, facts, abilities), or ``None`` if it has none."""
+        return None
 
     # Expectations.
 

@@ -20,7 +20,7 @@ from judge.core.ruleset import Play, Ruleset
 from judge.core.trace import Step, citations, render
 
 _SCENARIO_KEYS = {"id", "entries", "sections", "ruleset", "title", "reading", "position", "plays", "expect", "tags"}
-_PLAY_KEYS = {"play", "answers", "expect", "illegal", "note"}
+_PLAY_KEYS = {"play", "by", "answers", "expect", "illegal", "note"}
 _TRACE_KEYS = {"order", "cites", "not_cites", "asked", "kinds", "not_kinds", "offered", "count"}
 
 
@@ -31,6 +31,8 @@ class PlaySpec:
     expect: dict[str, Any]
     illegal: str | None
     """If set, the play must be refused, citing this rule."""
+    by: str | None = None
+    """The player making the play; by default the one the ruleset says may act now."""
 
 
 @dataclass
@@ -92,8 +94,12 @@ class Scenario:
             if not isinstance(answers, list):
                 problems.append(f"plays[{i}].answers must be a list")
                 answers = []
+            by = raw.get("by")
+            if by is not None and not isinstance(by, str):
+                problems.append(f"plays[{i}].by must be a player id")
+                by = None
             plays.append(PlaySpec(play=raw["play"], answers=answers, expect=raw.get("expect", {}),
-                                  illegal=raw.get("illegal")))
+                                  illegal=raw.get("illegal"), by=by))
         expect = data.get("expect", {})
         if not isinstance(expect, dict):
             problems.append("[expect] must be a table")
@@ -180,7 +186,7 @@ class Runner:
         for index, spec in enumerate(scenario.plays):
             label = f"plays[{index}] {spec.play!r}"
             try:
-                play = Play.parse(spec.play)
+                play = Play.parse(spec.play, by=spec.by)
                 outcome: Outcome = ruleset.resolve(position, play, spec.answers)
             except IllegalPlayError as exc:
                 if spec.illegal is None:
