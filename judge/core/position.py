@@ -83,6 +83,13 @@ class PlayerState:
     def zone(self, name: str) -> list[CardState]:
         return self.zones.setdefault(name, [])
 
+    def __eq__(self, other: object) -> bool:
+        # An empty zone and a zone never mentioned are the same thing on the table.
+        if not isinstance(other, PlayerState):
+            return NotImplemented
+        return (self.id, self.values, self.team) == (other.id, other.values, other.team) and \
+            {k: v for k, v in self.zones.items() if v} == {k: v for k, v in other.zones.items() if v}
+
 
 @dataclass
 class StackItem:

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 from collections.abc import Callable, Iterator, Sequence
 
-from judge.core.decisions import Decision, Question
+from judge.core.decisions import Decision, Option, Question
 from judge.core.errors import IllegalPlayError, InvalidAnswerError, JudgeError
 from judge.core.position import CardState, Position, Result, StackItem
 from judge.core.trace import Change, Step
@@ -150,6 +150,25 @@ class Resolution:
         with self.step("decision", question.rule, question.prompt_es, question.prompt_en) as s:
             s.decision = decision
         return chosen
+
+    def choose(self, question: Question, *, only_es: str = "", only_en: str = "") -> Any:
+        """Ask ``question`` unless it has a single option: then there is no choice, and a note says what it is
+        (``only_es``/``only_en``, or the option's label)."""
+        if len(question.options) == 1 and question.min_choices <= 1:
+            only = question.options[0]
+            self.note("only-option", question.rule, only_es or f"Única opción: {only.label_es}",
+                      only_en or f"Only option: {only.label_en or only.label_es}")
+            return (only.value,) if question.is_multiple else only.value
+        return self.ask(question)
+
+    def ask_number(self, *, key: str, player: str, rule: str, prompt_es: str, prompt_en: str,
+                   low: int, high: int) -> int:
+        """Ask for a whole number from ``low`` to ``high`` (how many times a loop resolves, X, how much to pay)."""
+        if high < low:
+            raise JudgeError(f"internal: no number between {low} and {high} for {key}")
+        options = tuple(Option(str(n), str(n), str(n)) for n in range(low, high + 1))
+        return int(self.choose(Question(key=key, player=player, rule=rule, prompt_es=prompt_es,
+                                        prompt_en=prompt_en, options=options)))
 
     # Changes: the only way the rules touch the position.
 

@@ -4,23 +4,35 @@
   orders everything (:data:`ACTIVE_PLAYER_ORDERS`). Gobierno & Prestigio 101.4: the active player first, then the
   others in turn order (:data:`ACTIVE_THEN_OTHERS`). Mitos y Leyendas: the players alternate, starting with the
   active player (:data:`ALTERNATING`).
-- :class:`Stack` — a last-in-first-out pile of pending objects (G&P's *pila*, MyL's chain of responses).
-- :func:`priority_round` — players pass priority in turn until all pass in succession (G&P 120, the MyL
-  Guerra de Talismanes loop); each chance to act is a question whose options include passing.
+- :class:`TriggerQueue` — triggered abilities waiting for their moment, released in one of three modes: at once
+  (KeyForge), once the item resolving has fully resolved (Mitos y Leyendas), or onto the stack the next time a player
+  would receive priority (Gobierno & Prestigio 120.6).
+- :class:`Priority` with :func:`act`, :func:`pass_priority` and :func:`give_priority` — the stack and the priority
+  loop, kept in the position between plays: a play is one action of the player holding priority; when every player
+  has passed in succession the top item resolves, or, with nothing waiting, the round ends. A Mitos y Leyendas
+  response window is the same loop over the card being played and the responses to it (last in, first out).
+- :func:`settle` — the state-based-check fixpoint run before a player receives priority: every check that applies
+  is applied at once, again until none applies, then waiting triggers go on the stack, both repeated until stable.
+- :func:`apply_modifiers` — continuous effects applied in (layer, timestamp) order; which layers exist is each
+  game's.
 
 Each of them asks through :meth:`Resolution.ask`, so every choice is explicit and traced.
 """
 
 from __future__ import annotations
 
+from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Generic, TypeVar
-from collections.abc import Callable, Sequence
+from typing import Any, Generic, TypeVar
+from collections.abc import Callable, Iterable, Iterator, Sequence
 
 from judge.core.decisions import Option, Question
+from judge.core.errors import JudgeError
+from judge.core.position import Position, StackItem
 from judge.core.resolution import Resolution
 
 T = TypeVar("T")
+V = TypeVar("V")
 
 ACTIVE_PLAYER_ORDERS = "active-player-orders"
 ACTIVE_THEN_OTHERS = "active-then-others"
@@ -47,7 +59,7 @@ def order_simultaneous(res: Resolution, pending: Sequence[Pending[T]], *, policy
                        rule: str, resolve: Callable[[Pending[T]], None],
                        refresh: Callable[[], Sequence[Pending[T]]] | None = None,
                        prompt_es: str = "¿Qué efecto simultáneo se resuelve a continuación?",
-                       prompt_en: str = "Which simultaneous effect resolves next?") -> None:
+                       prompt_en: str = "Which simultaneous effect resolves next?", key: str = "order") -> None:
     """Resolve simultaneous effects one at a time in the order the policy's chooser picks.
 
     With one effect left there is nothing to choose and no question is asked. ``refresh`` (if given) is called
@@ -71,7 +83,7 @@ def order_simultaneous(res: Resolution, pending: Sequence[Pending[T]], *, policy
                          f"The same effect {len(candidates)} times: the order changes nothing")
         else:
             q = Question(
-                key="order", player=chooser, rule=rule,
+                key=key, player=chooser, rule=rule,
                 prompt_es=prompt_es, prompt_en=prompt_en,
                 options=tuple(Option(p.value, p.label_es, p.label_en, p.aliases) for p in candidates),
             )
@@ -154,3 +166,221 @@ def priority_round(res: Resolution, players: Sequence[str], *, rule: str,
             if actor_keeps_priority:
                 continue
         i += 1
+
+
+# Triggered abilities.
+
+RESOLVE_AT_ONCE = "at-once"
+"""KeyForge: a triggered ability resolves the moment it triggers; simultaneous ones in the active player's order."""
+AFTER_RESOLVING = "after-resolving"
+"""Mitos y Leyendas: abilities triggered while something resolves wait until it has fully resolved, then resolve
+alternating between the players, the active player first, each ordering their own."""
+ON_PRIORITY = "on-priority"
+"""Gobierno & Prestigio: triggered abilities go on the stack the next time a player would receive priority, the
+active player's first (so they resolve last), then the others' in turn order."""
+
+_RELEASE_POLICY = {RESOLVE_AT_ONCE: ACTIVE_PLAYER_ORDERS, AFTER_RESOLVING: ALTERNATING, ON_PRIORITY: ACTIVE_THEN_OTHERS}
+
+
+class TriggerQueue(Generic[T]):
+    """Triggered abilities waiting for their moment, released by the rules of one game's timing model.
+
+    The queue lives for one resolution: what must wait beyond a play is on the position's stack.
+    """
+
+    def __init__(self, mode: str, *, rule: str) -> None:
+        if mode not in _RELEASE_POLICY:
+            raise ValueError(f"unknown release mode {mode!r}")
+        self.mode = mode
+        self.rule = rule
+        self.waiting: list[Pending[T]] = []
+        self._resolving = 0
+
+    def raised(self, res: Resolution, triggered: Sequence[Pending[T]], put: Callable[[Pending[T]], None]) -> None:
+        """Abilities that triggered together. Released now if the mode says so, otherwise kept waiting."""
+        self.waiting.extend(triggered)
+        if self.mode == RESOLVE_AT_ONCE or (self.mode == AFTER_RESOLVING and not self._resolving):
+            self.release(res, put)
+
+    @contextmanager
+    def resolving(self) -> Iterator[None]:
+        """While the block runs, something is resolving: abilities it triggers wait (Mitos y Leyendas)."""
+        self._resolving += 1
+        try:
+            yield
+        finally:
+            self._resolving -= 1
+
+    def release(self, res: Resolution, put: Callable[[Pending[T]], None]) -> bool:
+        """Hand every waiting ability to ``put`` (resolve it, or put it on the stack) in the order the mode's chooser
+        picks. Abilities triggered by one of them meanwhile form a new group, released right after it has fully
+        resolved. Returns whether anything was waiting."""
+        if not self.waiting:
+            return False
+        group, self.waiting = self.waiting, []
+
+        def one(pending: Pending[T]) -> None:
+            if self.mode == AFTER_RESOLVING:
+                with self.resolving():
+                    put(pending)
+                self.release(res, put)
+            else:
+                put(pending)
+
+        if self.mode == ON_PRIORITY:
+            prompt_es, prompt_en = "¿Qué habilidad disparada va a la pila a continuación?", "Which triggered ability goes on the stack next?"
+        else:
+            prompt_es, prompt_en = "¿Qué habilidad disparada se resuelve a continuación?", "Which triggered ability resolves next?"
+        order_simultaneous(res, group, policy=_RELEASE_POLICY[self.mode], players=res.position.turn_order(),
+                           rule=self.rule, resolve=one, prompt_es=prompt_es, prompt_en=prompt_en)
+        return True
+
+
+# State-based checks.
+
+@dataclass(frozen=True)
+class StateCheck:
+    """One state-based action that applies now (a creature with lethal damage is destroyed, 40 prestige wins)."""
+
+    rule: str
+    text_es: str
+    text_en: str
+    apply: Callable[[], None]
+    card: str | None = None
+
+
+SETTLE_LIMIT = 200
+"""Rounds of state-based checks and triggers after which a position is taken for one that never settles."""
+
+
+def settle(res: Resolution, *, rule: str, checks: Callable[[], Sequence[StateCheck]],
+           triggers: TriggerQueue[Any] | None = None, put: Callable[[Pending[Any]], None] | None = None) -> None:
+    """The fixpoint run before a player receives priority (G&P 120.6).
+
+    Every check that applies is found first and then all are applied at once; this repeats until none applies.
+    Then the waiting triggered abilities are put on the stack; then the checks again, until nothing changes. Only
+    rounds that do something are written in the trace.
+    """
+    for _ in range(SETTLE_LIMIT):
+        now = list(checks())
+        if now:
+            with res.step("state-checks", rule, "Acciones basadas en estado", "State-based actions"):
+                for check in now:
+                    with res.step("state-check", check.rule, check.text_es, check.text_en, card=check.card):
+                        check.apply()
+            continue
+        if triggers is not None and put is not None and triggers.release(res, put):
+            continue
+        return
+    raise JudgeError(f"state-based actions and triggered abilities did not settle after {SETTLE_LIMIT} rounds")
+
+
+# The stack and priority, kept in the position between plays.
+
+class Priority:
+    """One game's priority rules. A game subclasses it and fills in the hooks; the loop itself is the core's.
+
+    The stack, who holds priority and who has passed in succession are in the position (``position.stack``,
+    ``position.priority``, ``position.passed``), so a judge can stop after any action and resume from there.
+    """
+
+    rule: str = "priority"
+    """The rule key cited when a player receives priority or passes."""
+    resolve_rule: str = "priority"
+    """The rule key cited when the top item resolves because every player passed."""
+
+    def players(self, position: Position) -> list[str]:
+        """The players who take part in priority, in turn order from the active player."""
+        return position.turn_order()
+
+    def after_action(self, position: Position, actor: str) -> str:
+        """Who receives priority after ``actor`` acts (G&P 120.4.c: the actor keeps it)."""
+        return actor
+
+    def after_pass(self, position: Position, pid: str) -> str:
+        """Who receives priority after ``pid`` passes (the next player in turn order)."""
+        players = self.players(position)
+        return players[(players.index(pid) + 1) % len(players)] if pid in players else players[0]
+
+    def after_resolution(self, position: Position, item: StackItem) -> str | None:
+        """Who receives priority after ``item`` resolved (G&P 120.4.a: the active player); ``None``: nobody."""
+        return position.active
+
+    def before_priority(self, res: Resolution) -> None:
+        """What happens before any player receives priority (G&P 120.6: state-based actions and triggers)."""
+
+    def resolve(self, res: Resolution, item: StackItem) -> None:  # pragma: no cover - every game overrides
+        """Resolve ``item``, already taken off the stack."""
+        raise NotImplementedError
+
+    def all_passed(self, res: Resolution) -> None:
+        """Every player passed with nothing waiting: the step ends, the window closes (the game moves on, and may
+        give priority again for what comes next)."""
+
+    def label(self, position: Position, item: StackItem, lang: str) -> str:
+        return f"{item.kind} {item.source}"
+
+
+def give_priority(res: Resolution, rules: Priority, pid: str | None) -> None:
+    """Run what comes before priority, then give it to ``pid`` (``None``: nobody holds it)."""
+    if pid is None:
+        res.set_priority(None)
+        return
+    rules.before_priority(res)
+    if res.position.priority == pid:
+        return
+    res.set_priority(pid)
+    res.note("priority", rules.rule, f"{pid} recibe la prioridad", f"{pid} receives priority")
+
+
+def act(res: Resolution, rules: Priority, actor: str) -> None:
+    """``actor`` has acted (played a card, activated an ability): earlier passes no longer count."""
+    res.set_passed([])
+    give_priority(res, rules, rules.after_action(res.position, actor))
+
+
+def pass_priority(res: Resolution, rules: Priority, pid: str) -> None:
+    """``pid`` passes. When every player has passed in succession the top item resolves and priority is given
+    again; with nothing waiting the round ends (:meth:`Priority.all_passed`)."""
+    position = res.position
+    passed = [*position.passed, pid]
+    res.note("pass", rules.rule, f"{pid} pasa", f"{pid} passes")
+    if len(set(passed)) < len(rules.players(position)):
+        res.set_passed(passed)
+        give_priority(res, rules, rules.after_pass(position, pid))
+        return
+    res.set_passed([])
+    if not position.stack:
+        res.set_priority(None)
+        with res.step("all-passed", rules.resolve_rule, "Todos pasan sin nada por resolver",
+                      "All players pass with nothing waiting"):
+            rules.all_passed(res)
+        return
+    item = position.stack[-1]
+    res.set_priority(None)
+    with res.step("resolve", rules.resolve_rule, f"Todos pasan: se resuelve {rules.label(position, item, 'es')}",
+                  f"All players pass: {rules.label(position, item, 'en')} resolves", card=item.source):
+        res.remove_from_stack(item)
+        rules.resolve(res, item)
+    give_priority(res, rules, rules.after_resolution(res.position, item))
+
+
+# Continuous effects.
+
+@dataclass(frozen=True)
+class Modifier(Generic[V]):
+    """A continuous effect on one value: applied in layer order, and within a layer in timestamp order."""
+
+    layer: int
+    stamp: int
+    apply: Callable[[V], V]
+    source: str = ""
+
+
+def apply_modifiers(base: V, modifiers: Iterable[Modifier[V]]) -> V:
+    """``base`` with every modifier applied in (layer, timestamp) order: a later setter wins over an earlier one,
+    and a game that puts its modifiers in a layer after its setters applies them after every setter."""
+    value = base
+    for modifier in sorted(modifiers, key=lambda m: (m.layer, m.stamp)):
+        value = modifier.apply(value)
+    return value
