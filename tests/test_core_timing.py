@@ -124,8 +124,9 @@ class StackGame(_Game):
                     return
                 _resolve_card(res, item, self.triggers)
 
-            def all_passed(self, res: Resolution) -> None:
+            def all_passed(self, res: Resolution) -> bool:
                 res.set_turn(step="end")
+                return False
 
         return Rules()
 
@@ -139,20 +140,34 @@ class StackGame(_Game):
 
 
 class WindowGame(_Game):
-    """Each card played opens a window: the other player answers first, priority alternates, last in first out."""
+    """Each card played opens a window in which each player has one answer to it, the card's opponent first; an
+    answer is a card played, with its own window; the last card played resolves first."""
 
-    layout: ClassVar[Layout] = Layout(zones=("castle", "hand", "playing", "field", "discard"),
+    layout: ClassVar[Layout] = Layout(zones=("castle", "hand", "stack", "field", "discard"),
                                       in_play=frozenset({"field"}), hidden=frozenset({"castle", "hand"}))
 
     def priority_rules(self) -> Priority:
         class Rules(Priority):
-            def after_action(self, position: Position, actor: str) -> str:
-                return position.next_player(actor)
+            def next_to_act(self, position: Position) -> str | None:
+                if not position.stack:
+                    return None
+                top = position.stack[-1]
+                answered = top.data.get("answered", [])
+                return next((p for p in (position.next_player(top.controller), top.controller) if p not in answered), None)
 
-            def after_resolution(self, position: Position, item: StackItem) -> str | None:
-                # Once the card first played has resolved the window is closed; while responses remain, the player
-                # who did not control the item that resolved may answer again.
-                return position.next_player(item.controller) if position.stack else None
+            def _answered(self, res: Resolution, item: StackItem, pid: str) -> None:
+                res.set_item(item, "answered", [*item.data.get("answered", []), pid])
+
+            def acted(self, res: Resolution, actor: str) -> None:
+                # The answer used the actor's one chance on the card it answers.
+                if len(res.position.stack) > 1:
+                    self._answered(res, res.position.stack[-2], actor)
+
+            def passed_by(self, res: Resolution, pid: str) -> None:
+                self._answered(res, res.position.stack[-1], pid)
+
+            def resolved(self, res: Resolution, item: StackItem) -> None:
+                res.set_priority(None)
 
             def resolve(self, res: Resolution, item: StackItem) -> None:
                 _resolve_card(res, item)
@@ -187,13 +202,15 @@ def test_a_response_chain_three_deep_resolves_last_in_first_out():
     out = WINDOW.resolve(out.position, Play.parse("pass", by="p2"))
     assert out.position.priority == "p1" and len(out.position.stack) == 3
     out = WINDOW.resolve(out.position, Play.parse("pass", by="p1"))
-    # c resolved first and took b off the stack: only the bear is left, and p1 may answer again after c.
-    assert [i.source for i in out.position.stack] == ["a"]
+    # c resolved first and took b off the stack: only the bear is left. p2 used their one answer to it (b, now
+    # annulled); p1 has not answered the bear yet.
+    assert [i.source for i in out.position.stack] == ["a"] and out.position.priority == "p1"
     assert [c.uid for c in out.position.player("p2").zone("discard")] == ["b"]
     kinds = [s.kind for s in out.trace.walk()]
     assert kinds.index("resolve") < kinds.index("annul")
-    out = WINDOW.resolve(out.position, Play.parse("pass", by=out.position.priority))
-    out = WINDOW.resolve(out.position, Play.parse("pass", by=out.position.priority))
+    with pytest.raises(IllegalPlayError):
+        WINDOW.resolve(out.position, Play.parse("pass", by="p2"))
+    out = WINDOW.resolve(out.position, Play.parse("pass", by="p1"))
     assert out.position.stack == [] and out.position.priority is None
     assert [c.uid for c in out.position.player("p1").zone("field")] == ["a"]
 

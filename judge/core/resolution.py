@@ -260,6 +260,15 @@ class Resolution:
         self.position.stack.remove(item)
         self._record("stack", f"{item.id} {item.kind} {item.source}", None)
 
+    def set_item(self, item: StackItem, key: str, value: Any) -> None:
+        """Change what a waiting item carries (its targets, which players have answered it…)."""
+        before = item.data.get(key)
+        if value is None:
+            item.data.pop(key, None)
+        else:
+            item.data[key] = value
+        self._record(f"{item.id}.{key}", before, value)
+
     def set_priority(self, pid: str | None) -> None:
         before = self.position.priority
         self.position.priority = pid

@@ -7,10 +7,11 @@
 - :class:`TriggerQueue` — triggered abilities waiting for their moment, released in one of three modes: at once
   (KeyForge), once the item resolving has fully resolved (Mitos y Leyendas), or onto the stack the next time a player
   would receive priority (Gobierno & Prestigio 120.6).
-- :class:`Priority` with :func:`act`, :func:`pass_priority` and :func:`give_priority` — the stack and the priority
-  loop, kept in the position between plays: a play is one action of the player holding priority; when every player
-  has passed in succession the top item resolves, or, with nothing waiting, the round ends. A Mitos y Leyendas
-  response window is the same loop over the card being played and the responses to it (last in, first out).
+- :class:`Priority` with :func:`act`, :func:`pass_priority` and :func:`proceed` — the stack and the priority loop,
+  kept in the position between plays: a play is one action of the player holding priority; when the round is over
+  the top item resolves, or, with nothing waiting, the round ends. Who acts next is the game's
+  (:meth:`Priority.next_to_act`): in Gobierno & Prestigio every player passing in succession ends a round; in a Mitos
+  y Leyendas response window each player has one answer to each card, the card's opponent first.
 - :func:`settle` — the state-based-check fixpoint run before a player receives priority: every check that applies
   is applied at once, again until none applies, then waiting triggers go on the stack, both repeated until stable.
 - :func:`apply_modifiers` — continuous effects applied in (layer, timestamp) order; which layers exist is each
@@ -281,7 +282,10 @@ class Priority:
     """One game's priority rules. A game subclasses it and fills in the hooks; the loop itself is the core's.
 
     The stack, who holds priority and who has passed in succession are in the position (``position.stack``,
-    ``position.priority``, ``position.passed``), so a judge can stop after any action and resume from there.
+    ``position.priority``, ``position.passed``), so a judge can stop after any action and resume from there. The
+    defaults are those of a stack game (Gobierno & Prestigio 120): the active player receives priority first, a
+    player who acts keeps it, a pass hands it to the next player, and when every player has passed in succession
+    the top item resolves, after which the active player receives priority again.
     """
 
     rule: str = "priority"
@@ -293,18 +297,28 @@ class Priority:
         """The players who take part in priority, in turn order from the active player."""
         return position.turn_order()
 
-    def after_action(self, position: Position, actor: str) -> str:
-        """Who receives priority after ``actor`` acts (G&P 120.4.c: the actor keeps it)."""
-        return actor
-
-    def after_pass(self, position: Position, pid: str) -> str:
-        """Who receives priority after ``pid`` passes (the next player in turn order)."""
+    def next_to_act(self, position: Position) -> str | None:
+        """Who receives priority now; ``None`` when the round is over (the top item resolves, or with nothing
+        waiting the round ends)."""
         players = self.players(position)
-        return players[(players.index(pid) + 1) % len(players)] if pid in players else players[0]
+        if set(players) <= set(position.passed):
+            return None
+        if position.passed:
+            last = position.passed[-1]
+            return players[(players.index(last) + 1) % len(players)] if last in players else players[0]
+        return position.priority or position.active
 
-    def after_resolution(self, position: Position, item: StackItem) -> str | None:
-        """Who receives priority after ``item`` resolved (G&P 120.4.a: the active player); ``None``: nobody."""
-        return position.active
+    def acted(self, res: Resolution, actor: str) -> None:
+        """``actor`` has acted (played a card, activated an ability): earlier passes no longer count."""
+        res.set_passed([])
+
+    def passed_by(self, res: Resolution, pid: str) -> None:
+        res.set_passed([*res.position.passed, pid])
+
+    def resolved(self, res: Resolution, item: StackItem) -> None:
+        """``item`` has resolved: a new round starts (with the active player, by :meth:`next_to_act`)."""
+        res.set_passed([])
+        res.set_priority(None)
 
     def before_priority(self, res: Resolution) -> None:
         """What happens before any player receives priority (G&P 120.6: state-based actions and triggers)."""
@@ -313,56 +327,65 @@ class Priority:
         """Resolve ``item``, already taken off the stack."""
         raise NotImplementedError
 
-    def all_passed(self, res: Resolution) -> None:
-        """Every player passed with nothing waiting: the step ends, the window closes (the game moves on, and may
-        give priority again for what comes next)."""
+    def all_passed(self, res: Resolution) -> bool:
+        """Every player passed with nothing waiting: the step ends, the window closes. Return ``True`` if the game
+        opened a new round (the next step's), so that priority is given again."""
+        return False
 
     def label(self, position: Position, item: StackItem, lang: str) -> str:
         return f"{item.kind} {item.source}"
 
 
-def give_priority(res: Resolution, rules: Priority, pid: str | None) -> None:
-    """Run what comes before priority, then give it to ``pid`` (``None``: nobody holds it)."""
-    if pid is None:
-        res.set_priority(None)
-        return
+PRIORITY_LIMIT = 500
+"""Items resolved and rounds ended within one play after which the play is taken for one that never stops."""
+
+
+def give_priority(res: Resolution, rules: Priority, pid: str) -> None:
+    """Run what comes before priority, then give it to ``pid``."""
     rules.before_priority(res)
-    if res.position.priority == pid:
-        return
-    res.set_priority(pid)
-    res.note("priority", rules.rule, f"{pid} recibe la prioridad", f"{pid} receives priority")
+    if res.position.priority != pid:
+        res.set_priority(pid)
+        res.note("priority", rules.rule, f"{pid} recibe la prioridad", f"{pid} receives priority")
+
+
+def proceed(res: Resolution, rules: Priority) -> None:
+    """Go on until some player receives priority: resolve the top item each time its round is over, and end the
+    round when every player has passed with nothing waiting."""
+    position = res.position
+    for _ in range(PRIORITY_LIMIT):
+        pid = rules.next_to_act(position)
+        if pid is not None:
+            give_priority(res, rules, pid)
+            return
+        if not position.stack:
+            res.set_priority(None)
+            res.set_passed([])
+            with res.step("all-passed", rules.resolve_rule, "Todos pasan sin nada por resolver",
+                          "All players pass with nothing waiting"):
+                again = rules.all_passed(res)
+            if not again:
+                return
+            continue
+        item = position.stack[-1]
+        with res.step("resolve", rules.resolve_rule, f"Se resuelve {rules.label(position, item, 'es')}",
+                      f"{rules.label(position, item, 'en')} resolves", card=item.source):
+            res.remove_from_stack(item)
+            rules.resolve(res, item)
+        rules.resolved(res, item)
+    raise JudgeError(f"more than {PRIORITY_LIMIT} items resolved in one play: the position never stops")
 
 
 def act(res: Resolution, rules: Priority, actor: str) -> None:
-    """``actor`` has acted (played a card, activated an ability): earlier passes no longer count."""
-    res.set_passed([])
-    give_priority(res, rules, rules.after_action(res.position, actor))
+    """``actor`` has acted; priority goes where the game's rules say."""
+    rules.acted(res, actor)
+    proceed(res, rules)
 
 
 def pass_priority(res: Resolution, rules: Priority, pid: str) -> None:
-    """``pid`` passes. When every player has passed in succession the top item resolves and priority is given
-    again; with nothing waiting the round ends (:meth:`Priority.all_passed`)."""
-    position = res.position
-    passed = [*position.passed, pid]
+    """``pid`` passes; when the round is over the top item resolves, or with nothing waiting the round ends."""
     res.note("pass", rules.rule, f"{pid} pasa", f"{pid} passes")
-    if len(set(passed)) < len(rules.players(position)):
-        res.set_passed(passed)
-        give_priority(res, rules, rules.after_pass(position, pid))
-        return
-    res.set_passed([])
-    if not position.stack:
-        res.set_priority(None)
-        with res.step("all-passed", rules.resolve_rule, "Todos pasan sin nada por resolver",
-                      "All players pass with nothing waiting"):
-            rules.all_passed(res)
-        return
-    item = position.stack[-1]
-    res.set_priority(None)
-    with res.step("resolve", rules.resolve_rule, f"Todos pasan: se resuelve {rules.label(position, item, 'es')}",
-                  f"All players pass: {rules.label(position, item, 'en')} resolves", card=item.source):
-        res.remove_from_stack(item)
-        rules.resolve(res, item)
-    give_priority(res, rules, rules.after_resolution(res.position, item))
+    rules.passed_by(res, pid)
+    proceed(res, rules)
 
 
 # Continuous effects.
