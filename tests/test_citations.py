@@ -12,6 +12,7 @@ from judge import rulesets
 from judge.core.scenario import Runner, Scenario
 from judge.core.trace import citations
 from judge.games.keyforge.rules import RULE_KEYS
+from judge.games.mitos_y_leyendas.rules import RULE_KEYS as MYL_RULE_KEYS
 
 SCENARIO_FILES = sorted((ROOT / "scenarios").rglob("*.toml"))
 _KEY = re.compile(r"^[a-z][a-z0-9.\-]*$")
@@ -39,11 +40,12 @@ def _cited_literals(path):
                 yield c.value, node.lineno
 
 
-def test_every_rule_key_in_the_code_is_declared():
+@pytest.mark.parametrize("game, keys", [("keyforge", RULE_KEYS), ("mitos_y_leyendas", MYL_RULE_KEYS)])
+def test_every_rule_key_in_the_code_is_declared(game, keys):
     undeclared = []
-    for path in (ROOT / "judge" / "games" / "keyforge").glob("*.py"):
+    for path in (ROOT / "judge" / "games" / game).rglob("*.py"):
         for key, line in _cited_literals(path):
-            if key not in RULE_KEYS:
+            if key not in keys:
                 undeclared.append(f"{path.name}:{line} {key}")
     assert not undeclared
 
@@ -56,7 +58,8 @@ def test_every_citation_in_every_scenario_trace_resolves(path, corpus):
     assert not bad
 
 
-@pytest.mark.parametrize("ruleset", [r for r in rulesets.all_rulesets() if r.document != "keyforge-17.2"], ids=lambda r: r.id)
+@pytest.mark.parametrize("ruleset", [r for r in rulesets.all_rulesets() if r.game == "keyforge" and r.document != "keyforge-17.2"],
+                         ids=lambda r: r.id)
 def test_an_older_rulebook_cites_the_master_rulebook_only_for_what_it_lacks(ruleset, corpus):
     for key in ruleset.from_master:
         assert not corpus.has(f"{ruleset.document}#{key}"), f"{ruleset.document} has {key}: cite it there"

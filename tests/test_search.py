@@ -88,7 +88,7 @@ def test_paging(database):
 def test_rebuilding_keeps_the_saves_and_the_counts(database):
     sid = db.save(database, {"position": {}, "plays": []}, ruleset="keyforge-17.2")
     before = ids(database, "gato por liebre")
-    assert db.build(database) == {"documents": 5, "sections": database["sections"].count, "entries": 670}
+    assert db.build(database) == {"documents": database["documents"].count, "sections": database["sections"].count, "entries": 670}
     assert db.load_save(database, sid) is not None
     assert ids(database, "gato por liebre") == before
 

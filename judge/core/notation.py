@@ -230,7 +230,8 @@ class _Reader:
             seen.add(sid)
             if controller not in players:
                 self.problem(f"{where}.controller", f"the controller is one of {sorted(players)}", f"el controlador es uno de {sorted(players)}")
-            if not isinstance(source, str) or not source:
+            source = "" if source is None else source
+            if not isinstance(source, str):
                 self.problem(f"{where}.source", "the uid of the card it is or comes from", "el uid de la carta que es o de la que viene")
             if not isinstance(kind, str):
                 self.problem(f"{where}.kind", "kind is text", "kind es texto")
@@ -242,7 +243,9 @@ class _Reader:
         # Cards written without a uid get the first free c<n>, in reading order, so a hand-written position
         # numbers its cards the same way every time it is read.
         n = 1
-        for card in self.pending_uid:
+        # Known cards are numbered first, so that a castle written as a count does not push the cards a judge names
+        # to high numbers.
+        for card in sorted(self.pending_uid, key=lambda c: not c.known):
             while f"c{n}" in self.uids:
                 n += 1
             card.uid = f"c{n}"
@@ -340,7 +343,7 @@ def read_position(doc: Any, layout: Layout, *, game: str, ruleset: str) -> tuple
                         clock=clock, table=table, zone_order=layout.zones, shared_zones=layout.shared)
     uids = {c.uid for _, _, c in position.all_cards()}
     for i, item in enumerate(stack):
-        if item.source not in uids:
+        if item.source and item.source not in uids:
             reader.problem(f"stack[{i}].source", f"no card has uid {item.source!r}", f"ninguna carta tiene el uid {item.source!r}")
     return position, reader.problems
 

@@ -335,6 +335,10 @@ class Priority:
     def label(self, position: Position, item: StackItem, lang: str) -> str:
         return f"{item.kind} {item.source}"
 
+    ended_es = "Todos pasan sin nada por resolver"
+    ended_en = "All players pass with nothing waiting"
+    """How the trace says that a round ended with nothing waiting."""
+
 
 PRIORITY_LIMIT = 500
 """Items resolved and rounds ended within one play after which the play is taken for one that never stops."""
@@ -360,8 +364,7 @@ def proceed(res: Resolution, rules: Priority) -> None:
         if not position.stack:
             res.set_priority(None)
             res.set_passed([])
-            with res.step("all-passed", rules.resolve_rule, "Todos pasan sin nada por resolver",
-                          "All players pass with nothing waiting"):
+            with res.step("all-passed", rules.resolve_rule, rules.ended_es, rules.ended_en):
                 again = rules.all_passed(res)
             if not again:
                 return

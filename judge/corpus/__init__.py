@@ -16,7 +16,8 @@ from typing import Any
 from collections.abc import Iterator
 
 _SECTION_HEADING = re.compile(r"^## (.+?) \{#([a-z0-9][a-z0-9.\-]*)\}\s*$")
-_SECTION_META = re.compile(r"^<!--\s*lines:\s*([0-9,\s\-]+?)\s*(?:;\s*parent:\s*([a-z0-9][a-z0-9.\-]*))?\s*-->\s*$")
+_SECTION_META = re.compile(r"^<!--\s*lines:\s*([0-9,\s\-]*?)\s*(?:;\s*parent:\s*([a-z0-9][a-z0-9.\-]*))?\s*-->\s*$")
+# A section of the project's own decisions document has no seed lines: ``<!-- lines: -->``.
 _ENTRY_PARTS = ("Pregunta", "Encabezado", "Respuesta", "Texto", "Nota")
 
 

@@ -1,0 +1,190 @@
+"""A read-only view of a Mitos y Leyendas position: what each card is, where it is, its current strength, what its
+continuous abilities give, and which lasting effects apply to it.
+
+Nothing here changes the position; the rules read the board and change the position through the resolution.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+from collections.abc import Iterator
+
+from judge.core.position import CardState, Position
+from judge.core.timing import Modifier, apply_modifiers
+from judge.games.mitos_y_leyendas.catalog import Catalog, CardDef
+
+IN_PLAY = ("reserva-de-oro", "oro-pagado", "linea-de-defensa", "linea-de-ataque", "linea-de-apoyo")
+"""The zones in play (Controlador y Dueño, FAQ L448): whoever has the card there controls it."""
+LINES = ("linea-de-defensa", "linea-de-ataque")
+GRAVEYARD = ("cementerio", "permanentes")
+"""The Zona de efectos Permanentes counts as Cementerio for everything that interacts with it (FAQ L187)."""
+
+SETTER_LAYER = 2
+"""Continuous strength setters (Tetsu-Bishi, Wanli Changcheng) win whatever was applied before or after them
+(FAQ L504): they go in a layer after every other strength modifier."""
+
+
+@dataclass
+class Board:
+    position: Position
+    catalog: Catalog
+
+    # What a card is.
+
+    def define(self, card: CardState) -> CardDef:
+        return self.catalog.get(card.card)
+
+    def label(self, card: CardState, lang: str = "es") -> str:
+        if not card.known:
+            return "carta desconocida" if lang == "es" else "unknown card"
+        return f"{self.define(card).name} ({card.uid})"
+
+    def zone_of(self, card: CardState) -> str | None:
+        found = self.position.find(card.uid)
+        return found[1] if found else None
+
+    def in_play(self, card: CardState) -> bool:
+        return self.zone_of(card) in IN_PLAY
+
+    def cards_in_play(self) -> Iterator[CardState]:
+        for _, zone, card in self.position.all_cards():
+            if zone in IN_PLAY:
+                yield card
+
+    def aliados(self, pid: str | None = None) -> list[CardState]:
+        out = []
+        for player in self.position.players.values():
+            if pid is not None and player.id != pid:
+                continue
+            for zone in LINES:
+                out.extend(player.zone(zone))
+        return out
+
+    def bearer(self, arma: CardState) -> CardState | None:
+        for card in self.cards_in_play():
+            if any(child.uid == arma.uid for child in card.attached):
+                return card
+        return None
+
+    def has_abilities(self, card: CardState) -> bool:
+        """Whether its text box counts: Vigilia de Armas, Posesión Mayor… are lasting effects that blank it."""
+        return not any(e.get("do") == "sin-habilidades" and self.applies_to(e, card) for e in self.effects())
+
+    # Lasting effects.
+
+    def effects(self) -> list[dict[str, Any]]:
+        return list(self.position.values.get("efectos", []))
+
+    def applies_to(self, effect: dict[str, Any], card: CardState) -> bool:
+        # A lasting effect on a card holds for that object only: if the card left play and came back it is a new
+        # card (Efectos Permanentes, FAQ L388).
+        return effect.get("target") == card.uid and effect.get("stamp", card.stamp) == card.stamp
+
+    # Continuous abilities.
+
+    def continuous(self) -> Iterator[tuple[CardState, dict[str, Any]]]:
+        """Every continuous ability that works now: its source is in play and its text box counts."""
+        for card in self.cards_in_play():
+            if not card.known or not self.has_abilities(card):
+                continue
+            for ability in self.define(card).abilities_of("continua"):
+                yield card, ability
+
+    def granted(self, card: CardState, grant: str) -> bool:
+        from_cards = any(a.get("grant") == grant and self.covers(source, a.get("target", {"self": True}), card)
+                         for source, a in self.continuous())
+        from_effects = any(e.get("do") == grant and self.applies_to(e, card) for e in self.effects())
+        return from_cards or from_effects
+
+    def covers(self, source: CardState, target: dict[str, Any], card: CardState) -> bool:
+        """Whether a continuous ability of ``source`` with this target description reaches ``card``."""
+        if target.get("self"):
+            return card.uid == source.uid
+        if target.get("bearer"):
+            bearer = self.bearer(source)
+            return bearer is not None and bearer.uid == card.uid
+        if target.get("other") and card.uid == source.uid:
+            return False
+        if not self.in_play(card) or not card.known:
+            return False
+        return self.matches(card, target, source.controller)
+
+    def matches(self, card: CardState, target: dict[str, Any], controller: str) -> bool:
+        """Whether ``card`` fits a target description written from ``controller``'s side."""
+        if not card.known:
+            return False
+        card_def = self.define(card)
+        side = target.get("side", "any")
+        if side == "own" and card.controller != controller:
+            return False
+        if side == "opponent" and card.controller == controller:
+            return False
+        if "type" in target and card_def.type != target["type"]:
+            return False
+        if target.get("not-oro") and card_def.type == "oro":
+            return False
+        if "race" in target and card_def.race != target["race"]:
+            return False
+        if "name" in target and card_def.name != target["name"] and card_def.id != target["name"]:
+            return False
+        # Costs are always read as printed: a reduction applies only to paying (Reducción de costes, FAQ L67-L69).
+        if "cost-max" in target and (card_def.cost is None or card_def.cost > target["cost-max"]):
+            return False
+        if "cost-min" in target and (card_def.cost is None or card_def.cost < target["cost-min"]):
+            return False
+        if "strength-max" in target and self.strength(card) > target["strength-max"]:
+            return False
+        if target.get("attacking") and self.zone_of(card) != "linea-de-ataque":
+            return False
+        return True
+
+    # Strength.
+
+    def strength(self, card: CardState) -> int:
+        """Printed strength with every modifier in the order it was applied (Modificadores y Establecedores de
+        fuerza, FAQ L500): the last one applied wins, except continuous setters, which win always (L504)."""
+        base = self.define(card).strength or 0 if card.known else 0
+        modifiers: list[Modifier[int]] = []
+        for source, ability in self.continuous():
+            strength = ability.get("strength")
+            if strength and self.covers(source, ability.get("target", {"self": True}), card):
+                layer = SETTER_LAYER if strength.get("mode") == "set" else 1
+                modifiers.append(Modifier(layer, source.stamp, _modify(strength), source.uid))
+        for effect in self.effects():
+            if effect.get("do") == "fuerza" and self.applies_to(effect, card):
+                modifiers.append(Modifier(1, int(effect.get("at", 0)), _modify(effect), str(effect.get("source", ""))))
+        return max(0, apply_modifiers(base, modifiers))
+
+    # Attack eligibility.
+
+    def can_attack(self, card: CardState) -> bool:
+        """An Aliado may be declared an attacker if it has been in play since its controller's last Agrupación
+        (FAQ L268), unless it was allowed to attack as it entered (checked then, L530-L536)."""
+        if self.zone_of(card) != "linea-de-defensa" or self.define(card).type != "aliado":
+            return False
+        if any(e.get("do") == "no-puede-atacar" and self.applies_to(e, card) for e in self.effects()):
+            return False
+        return not card.get("recien-llegado") or bool(card.get("ataca-al-entrar"))
+
+    def can_block(self, card: CardState) -> bool:
+        if self.zone_of(card) != "linea-de-defensa" or self.define(card).type != "aliado":
+            return False
+        return not any(e.get("do") == "no-puede-bloquear" and self.applies_to(e, card) for e in self.effects())
+
+    def weapon_limit(self, card: CardState) -> int:
+        """One Arma per Aliado unless a card says otherwise (FAQ L808)."""
+        if self.granted(card, "no-puede-portar-armas"):
+            return 0
+        extra = sum(int(a.get("amount", 1)) for source, a in self.continuous()
+                    if a.get("grant") == "armas-extra" and self.covers(source, a.get("target", {"self": True}), card))
+        return 1 + extra
+
+
+def _modify(spec: dict[str, Any]) -> Any:
+    mode, amount = spec.get("mode", "bonus"), int(spec.get("amount", 0))
+    if mode == "set":
+        return lambda value: amount
+    if mode == "double":
+        return lambda value: value * 2
+    return lambda value: value + amount

@@ -1,0 +1,142 @@
+"""Mitos y Leyendas cards as data: one TOML file per card under ``cards/``, written in the ability vocabulary.
+
+The FAQ is the only card source the project holds: a card's file says which FAQ line (or which public card list)
+each fact comes from (``source``). A card whose text is not fully known is ``incomplete`` with the reason, and the
+engine refuses to rule on its abilities; a judge can define the card inline instead (``[position.cards.<id>]``).
+"""
+
+from __future__ import annotations
+
+import difflib
+import functools
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from judge.core.decisions import fold
+from judge.core.errors import Problem, UnknownCardError
+from judge.games.mitos_y_leyendas import vocabulary
+
+CARDS_DIR = Path(__file__).with_name("cards")
+
+RACE_MERGES = {"campeon-chaolin": "campeon", "campeon-samurai": "campeon", "campeon-ninja": "campeon"}
+"""Aliados de raza Campeón (FAQ L542): the sub-races no longer exist; each counts as plain Campeón."""
+
+
+@dataclass(frozen=True)
+class CardDef:
+    """What a card is: printed facts and its abilities in the vocabulary."""
+
+    id: str
+    name: str
+    """The name as the FAQ spells it."""
+    type: str
+    cost: int | None = None
+    strength: int | None = None
+    race: str | None = None
+    edition: str = ""
+    abilities: tuple[dict[str, Any], ...] = ()
+    aliases: tuple[str, ...] = ()
+    source: str = ""
+    """Where the card's facts and text come from (``FAQ L101``, a public card list…)."""
+    incomplete: str = ""
+    errata: str = ""
+    """The erratum (entry id) whose corrected text this card follows."""
+    custom: bool = False
+    meta: dict[str, Any] = field(default_factory=dict, hash=False, compare=False)
+
+    def names(self) -> tuple[str, ...]:
+        return (self.id, self.name, *self.aliases)
+
+    def abilities_of(self, kind: str) -> list[dict[str, Any]]:
+        return [a for a in self.abilities if a.get("kind") == kind]
+
+
+def card_from_dict(cid: str, raw: dict[str, Any], *, custom: bool = False) -> tuple[CardDef | None, list[Problem]]:
+    where = f"cards.{cid}" if custom else f"{cid}.toml"
+    if not isinstance(raw, dict):
+        return None, [Problem(where, "a card is a table", "una carta es una tabla")]
+    problems = vocabulary.check_card(raw, where)
+    name = raw.get("name", cid)
+    if isinstance(name, dict):
+        name = name.get("es") or next((v for v in name.values() if isinstance(v, str)), cid)
+    if not isinstance(name, str) or not name.strip():
+        problems.append(Problem(f"{where}.name", "a card needs a name", "una carta necesita un nombre"))
+        name = cid
+    aliases = raw.get("aliases", [])
+    if not isinstance(aliases, list) or not all(isinstance(a, str) for a in aliases):
+        problems.append(Problem(f"{where}.aliases", "aliases are a list of names", "los alias son una lista de nombres"))
+        aliases = []
+    race = raw.get("race")
+    if race is not None and not isinstance(race, str):
+        problems.append(Problem(f"{where}.race", "a race is a name", "una raza es un nombre"))
+        race = None
+    if problems:
+        return None, problems
+    race = RACE_MERGES.get(race, race) if race else None
+    return CardDef(id=cid, name=name, type=raw["type"], cost=raw.get("cost"), strength=raw.get("strength"), race=race,
+                   edition=str(raw.get("edition", "")), abilities=tuple(raw.get("abilities", [])),
+                   aliases=tuple(aliases), source=str(raw.get("source", "")), incomplete=str(raw.get("incomplete", "")),
+                   errata=str(raw.get("errata", "")), custom=custom,
+                   meta={k: raw[k] for k in ("printed",) if k in raw}), []
+
+
+def load_dir(path: Path = CARDS_DIR) -> tuple[dict[str, CardDef], list[Problem]]:
+    cards: dict[str, CardDef] = {}
+    problems: list[Problem] = []
+    for file in sorted(path.glob("*.toml")):
+        try:
+            raw = tomllib.loads(file.read_text(encoding="utf-8"))
+        except tomllib.TOMLDecodeError as exc:
+            problems.append(Problem(file.name, f"not valid TOML: {exc}", f"no es TOML válido: {exc}"))
+            continue
+        card, found = card_from_dict(str(raw.get("id", file.stem)), raw)
+        problems.extend(found)
+        if card is not None:
+            cards[card.id] = card
+    return cards, problems
+
+
+class Catalog:
+    """Cards by id, found by any of their names with accents and case ignored."""
+
+    def __init__(self, cards: dict[str, CardDef]) -> None:
+        self.cards = cards
+        self._by_name: dict[str, str] = {}
+        for card in cards.values():
+            for name in card.names():
+                self._by_name.setdefault(fold(name), card.id)
+
+    def find(self, name: str) -> CardDef | None:
+        cid = self._by_name.get(fold(name.replace("’", "'")))
+        return self.cards.get(cid) if cid else None
+
+    def get(self, name: str) -> CardDef:
+        card = self.find(name)
+        if card is None:
+            close = difflib.get_close_matches(fold(name), list(self._by_name), n=3, cutoff=0.75)
+            hint = f"; did you mean {', '.join(self.cards[self._by_name[c]].name for c in close)}?" if close else ""
+            hint_es = f"; ¿quisiste decir {', '.join(self.cards[self._by_name[c]].name for c in close)}?" if close else ""
+            raise UnknownCardError(
+                f"unknown card {name!r}{hint} A card not in the catalog can be defined in the position under [cards.<id>]",
+                f"carta desconocida {name!r}{hint_es} Una carta que no está en el catálogo se define en la posición en [cards.<id>]")
+        return card
+
+    def with_custom(self, custom: dict[str, Any]) -> tuple[Catalog, list[Problem]]:
+        if not custom:
+            return self, []
+        cards = dict(self.cards)
+        problems: list[Problem] = []
+        for cid, raw in custom.items():
+            card, found = card_from_dict(cid, raw, custom=True)
+            problems.extend(found)
+            if card is not None:
+                cards[cid] = card
+        return Catalog(cards), problems
+
+
+@functools.lru_cache(maxsize=1)
+def default_catalog() -> Catalog:
+    cards, _ = load_dir()
+    return Catalog(cards)

@@ -1,0 +1,76 @@
+"""The Fase Final (FAQ L358-L368) and the passage to the opponent's turn."""
+
+from __future__ import annotations
+
+from judge.games.mitos_y_leyendas.game import Game
+
+HAND_LIMIT = 8
+ENDS_IN_FASE_FINAL = ("fase-final", "turno")
+
+
+def release(game: Game) -> None:
+    game.triggers.release(game.res, lambda p: game.resolve_trigger(game, p) if game.resolve_trigger else None)
+
+
+def trigger_bucket(game: Game, event: str, rule: str, es: str, en: str) -> None:
+    """Abilities of one moment of the turn ("Al comienzo de…"), resolved together in the alternating order."""
+    with game.res.step("bucket", rule, es, en):
+        with game.triggers.resolving():
+            game.raise_event(event, controller=game.active)
+        release(game)
+    game.check_end()
+
+
+def end_effects(game: Game, ending: tuple[str, ...], rule: str, *, earlier_turns_only: bool = False,
+                whose: str | None = None) -> None:
+    lasting = list(game.position.values.get("efectos", []))
+    kept = []
+    for effect in lasting:
+        ends = effect.get("until") in ending
+        if earlier_turns_only and effect.get("turn", 0) >= game.position.turn:
+            ends = False
+        if whose is not None and effect.get("controller") != whose:
+            ends = False
+        if ends:
+            game.res.note("effect-ends", rule, f"Termina un efecto sobre {effect.get('target')}",
+                          f"An effect on {effect.get('target')} ends")
+            if effect.get("do") == "ganar-control":
+                card = game.card(str(effect.get("target")))
+                if card is not None and game.board.in_play(card) and card.stamp == effect.get("stamp"):
+                    game.res.move(card, str(effect.get("previous", card.owner)), "linea-de-defensa")
+                    game.res.set_controller(card, str(effect.get("previous", card.owner)))
+        else:
+            kept.append(effect)
+    if len(kept) != len(lasting):
+        game.res.set_value("efectos", kept or None)
+
+
+def final_phase(game: Game) -> None:
+    res = game.res
+    pid = game.active
+    res.set_turn(step="final")
+    with res.step("final", "fase-final", "Fase Final", "Fase Final"):
+        trigger_bucket(game, "comienzo-fase-final", "fase-final.a", "Al comienzo de la Fase Final", "At the start of the Fase Final")
+        trigger_bucket(game, "fase-final", "fase-final.b", "En la Fase Final", "In the Fase Final")
+        end_effects(game, ENDS_IN_FASE_FINAL, "fase-final.c")
+        res.set_value("prevenciones", None)
+        res.note("draw-effects", "fase-final.d", "Efectos que interactúan con robar", "Effects that interact with drawing")
+        game.draw(pid, 1, rule="fase-final.e")
+        game.check_end()
+        hand = game.position.player(pid).zone("mano")
+        if len(hand) > HAND_LIMIT:
+            excess = len(hand) - HAND_LIMIT
+            chosen = game.choose_cards(pid, "fase-final.f", f"Tienes más de {HAND_LIMIT} cartas: descarta {excess}",
+                                       f"You have more than {HAND_LIMIT} cards: discard {excess}", list(hand),
+                                       count=excess, key="discard")
+            for card in chosen:
+                res.move(card, pid, "cementerio")
+        next_turn(game)
+
+
+def next_turn(game: Game) -> None:
+    res = game.res
+    nxt = game.opponent(game.active)
+    res.note("turn-ends", "fase-final.g", "Termina el turno y comienza el del oponente", "The turn ends and the opponent's begins")
+    res.set_value("turno", None)
+    res.set_turn(active=nxt, turn=game.position.turn + 1, step="agrupacion")

@@ -1,0 +1,355 @@
+"""The Mitos y Leyendas ruleset: the Primera Era block under its 2024 FAQ (``myl-pe-faq-2024``).
+
+The FAQ is the authority (it prevails over the manuals, the DAR and the Oráculo, FAQ L15), and card text prevails
+over the FAQ (Regla de Oro, L17). Where the FAQ is silent this ruleset decides, and says so: every decision is a
+named section of the ruleset's own decisions document (``myl-decisiones``), cited in the trace where it applies,
+and listed in ``docs/mitos-y-leyendas-decisions.md``.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from judge.core.errors import IllegalPlayError, Problem, UnknownCardError
+from judge.core.notation import Layout
+from judge.core.position import CardState, Position
+from judge.core.resolution import Resolution
+from judge.core.ruleset import Play, Ruleset
+from judge.core.timing import pass_priority
+from judge.games.mitos_y_leyendas import combat, playing, turn
+from judge.games.mitos_y_leyendas.board import IN_PLAY, Board
+from judge.games.mitos_y_leyendas.catalog import Catalog, default_catalog
+from judge.games.mitos_y_leyendas.effects import resolve_triggered
+from judge.games.mitos_y_leyendas.game import Game
+from judge.games.mitos_y_leyendas.timing import Windows, answers
+
+ZONES = ("castillo", "mano", "reserva-de-oro", "oro-pagado", "linea-de-defensa", "linea-de-ataque", "linea-de-apoyo",
+         "jugando", "cementerio", "permanentes", "destierro", "removida")
+CARD_STATE = {"recien-llegado": bool, "ataca-al-entrar": bool}
+VERBS = ("agrupar", "no-agrupar", "oro", "play", "activate", "atacar", "bloquear", "terminar", "pass")
+VALUES = ("efectos", "turno", "batalla", "guerra", "prevenciones", "result", "winner")
+
+DECISIONS = frozenset({
+    "window-only-with-a-response", "entry-window-one-answer", "when-cards-are-played", "annulled-oro-stays-paid",
+    "oro-drop-is-not-played", "combat-damage", "blocker-gone", "block-typo", "castle-empty", "shuffle",
+})
+"""Where the FAQ is silent and this ruleset decides (the ``myl-decisiones`` document, cited as ``myl.decision.<id>``)."""
+
+RULE_KEYS = frozenset({
+    "anular-carta-jugada-por-otra-carta", "barajar-cartas-del-cementerio", "batalla-mitologica",
+    "batalla-mitologica.asignacion-de-dano.a", "batalla-mitologica.asignacion-de-dano.b",
+    "batalla-mitologica.asignacion-de-dano.c", "batalla-mitologica.declaracion-de-ataque",
+    "batalla-mitologica.declaracion-de-ataque.a", "batalla-mitologica.declaracion-de-ataque.b",
+    "batalla-mitologica.declaracion-de-ataque.c", "batalla-mitologica.declaracion-de-bloqueo",
+    "batalla-mitologica.declaracion-de-bloqueo.a", "batalla-mitologica.declaracion-de-bloqueo.b",
+    "batalla-mitologica.guerra-de-talismanes.a", "batalla-mitologica.guerra-de-talismanes.importante",
+    "busqueda-de-cartas", "busqueda-de-cartas.busqueda-fallida", "cancelacion-de-habilidades",
+    "cartas-con-habilidades-luego", "cartas-de-prevencion", "controlador-y-dueno", "dano-de-combate", "dano-directo",
+    "fase-de-agrupacion", "fase-de-agrupacion.a", "fase-de-agrupacion.b", "fase-de-agrupacion.c",
+    "fase-de-agrupacion.d", "fase-de-vigilia.a", "fase-de-vigilia.b", "fase-de-vigilia.c", "fase-de-vigilia.d",
+    "fase-final", "fase-final.a", "fase-final.b", "fase-final.c", "fase-final.d", "fase-final.e", "fase-final.f",
+    "fase-final.g", "habilidad-activada", "habilidad-disparada", "introduccion", "introduccion.regla-de-oro",
+    "modificadores-y-establecedores-de-fuerza", "objetivo-valido", "pasos-para-jugar-una-carta.1",
+    "pasos-para-jugar-una-carta.2", "pasos-para-jugar-una-carta.3", "pasos-para-jugar-una-carta.4",
+    "pasos-para-jugar-una-carta.5", "pasos-para-jugar-una-carta.6", "pasos-para-jugar-una-carta.7",
+    "pasos-para-jugar-una-carta.8", "portar-armas", "resolucion-multiples-habilidades-disparadas", "MYL-CARD-81",
+    *(f"myl.decision.{d}" for d in DECISIONS),
+})
+"""Every rule key the Mitos y Leyendas code cites (a test checks that each resolves to stored text)."""
+
+
+@functools.lru_cache(maxsize=64)
+def _catalog_with(custom_json: str) -> tuple[Catalog, tuple[Problem, ...]]:
+    catalog, problems = default_catalog().with_custom(json.loads(custom_json))
+    return catalog, tuple(problems)
+
+
+@dataclass(frozen=True)
+class MitosYLeyendas(Ruleset):
+    id: str = "myl-pe-2024"
+    game: str = "mitos-y-leyendas"
+    document: str = "myl-pe-faq-2024"
+    title: str = "Mitos y Leyendas Primera Era — FAQ 2024"
+
+    layout: ClassVar[Layout] = Layout(
+        zones=ZONES, in_play=frozenset(IN_PLAY), attached_key="armas",
+        hidden=frozenset({"castillo", "mano"}), ordered=frozenset({"castillo", "cementerio"}), stamps=True)
+    verbs: ClassVar[tuple[str, ...]] = VERBS
+
+    def cite(self, rule: str) -> str:
+        if rule.startswith("myl.decision."):
+            return f"myl-decisiones#{rule[len('myl.decision.'):]}"
+        return super().cite(rule)
+
+    def rule_keys(self) -> set[str]:
+        return set(RULE_KEYS)
+
+    def catalog_for(self, position: Position) -> Catalog:
+        catalog, _ = _catalog_with(json.dumps(position.cards, sort_keys=True, ensure_ascii=False))
+        return catalog
+
+    def catalog(self) -> Catalog:
+        return default_catalog()
+
+    # Positions.
+
+    def validate(self, position: Position) -> list[Problem]:
+        problems: list[Problem] = []
+        _, custom = _catalog_with(json.dumps(position.cards, sort_keys=True, ensure_ascii=False))
+        problems.extend(custom)
+        if len(position.players) != 2:
+            problems.append(Problem("players", "Mitos y Leyendas is played by two players", "Mitos y Leyendas se juega entre dos jugadores"))
+        if position.step and position.step not in turn.STEPS:
+            problems.append(Problem("step", f"step is one of {', '.join(turn.STEPS)}", f"el paso es uno de {', '.join(turn.STEPS)}"))
+        catalog = self.catalog_for(position)
+        for player, zone, card in position.all_cards():
+            where = f"players.{player.id}.{zone}"
+            if not card.known:
+                continue
+            try:
+                definition = catalog.get(card.card)
+            except UnknownCardError as exc:
+                problems.append(Problem(where, str(exc), exc.text("es")))
+                continue
+            card.card = definition.id
+            expected = {"aliado": ("linea-de-defensa", "linea-de-ataque"), "totem": ("linea-de-apoyo",),
+                        "oro": ("reserva-de-oro", "oro-pagado")}.get(definition.type)
+            if zone in IN_PLAY and expected and zone not in expected and not any(card in c.attached for c in player.zone(zone)):
+                problems.append(Problem(where, f"{definition.name} is a {definition.type}: in play it goes in {' or '.join(expected)}",
+                                        f"{definition.name} es {definition.type}: en juego va en {' o '.join(expected)}"))
+            for key, value in card.state.items():
+                kind = CARD_STATE.get(key)
+                if kind is None:
+                    problems.append(Problem(f"{where}.{card.uid}.{key}", "unknown card state", "estado de carta desconocido"))
+                elif not isinstance(value, kind):
+                    problems.append(Problem(f"{where}.{card.uid}.{key}", f"{key} is {kind.__name__}", f"{key} es {kind.__name__}"))
+        for k in position.values:
+            if k not in VALUES:
+                problems.append(Problem(f"values.{k}", "unknown game value", "valor de partida desconocido"))
+        return problems
+
+    def schema(self) -> dict[str, Any]:
+        out = super().schema()
+        out["states"] = {k: v.__name__ for k, v in CARD_STATE.items()}
+        out["steps"] = list(turn.STEPS)
+        return out
+
+    # Who acts.
+
+    def acting_player(self, position: Position) -> str:
+        if position.priority:
+            return position.priority
+        if position.step == "bloqueo" and not position.stack and not position.values.get("batalla", {}).get("bloqueo-declarado"):
+            return position.opponent(position.active)
+        return position.active
+
+    def game_for(self, res: Resolution) -> Game:
+        game = Game(res, self.catalog_for(res.position), resolve_trigger=resolve_triggered,
+                    play_by_effect=lambda g, card, pid, free: playing.play_card(g, card, pid, free=free))
+        return game
+
+    # Plays.
+
+    def legal_plays(self, position: Position) -> list[Play]:
+        plays = []
+        pid = self.acting_player(position)
+        for verb in VERBS:
+            for card in self._cards_for(position, verb, pid):
+                play = Play(verb, card, pid)
+                if self.can_play(position, play):
+                    plays.append(play)
+        return plays
+
+    def _cards_for(self, position: Position, verb: str, pid: str) -> list[str | None]:
+        if verb in ("oro", "play"):
+            return [c.uid for c in position.player(pid).zone("mano")]
+        if verb == "activate":
+            return [c.uid for _, zone, c in position.all_cards() if zone in IN_PLAY and c.controller == pid]
+        return [None]
+
+    def verify_play(self, position: Position, play: Play) -> None:
+        pid = play.player or self.acting_player(position)
+        may_act = self.acting_player(position)
+        if pid != may_act:
+            rule = "pasos-para-jugar-una-carta.5" if position.priority else "introduccion"
+            raise IllegalPlayError(f"{pid} cannot act now: it is {may_act}'s turn to act", rule=self.cite(rule),
+                                   es=f"{pid} no puede actuar ahora: actúa {may_act}")
+        if play.verb not in VERBS:
+            raise IllegalPlayError(f"unknown play {play.verb!r}; plays are {', '.join(VERBS)}", rule=None,
+                                   es=f"jugada desconocida {play.verb!r}; las jugadas son {', '.join(VERBS)}")
+        # Everything else is checked while resolving, where the same rules run: a play they refuse is illegal.
+        probe = self.resolve_probe(position, play)
+        if probe is not None:
+            raise probe
+
+    def resolve_probe(self, position: Position, play: Play) -> IllegalPlayError | None:
+        try:
+            self._check(self.game_for(Resolution(position.copy(), [], self.cite)), play)
+        except IllegalPlayError as exc:
+            return exc
+        return None
+
+    def _check(self, game: Game, play: Play) -> None:
+        """The rules that decide whether a play may be made, before anything happens."""
+        position = game.position
+        pid = play.player or self.acting_player(position)
+        cite = self.cite
+        waiting = position.stack[-1] if position.stack else None
+        if play.verb == "pass":
+            if not position.priority:
+                raise IllegalPlayError("nobody holds priority: there is nothing to pass", rule=cite("pasos-para-jugar-una-carta.5"),
+                                       es="nadie tiene la prioridad: no hay nada que pasar")
+            return
+        if play.verb in ("agrupar", "no-agrupar"):
+            if position.step != "agrupacion" or position.priority:
+                raise IllegalPlayError("regrouping happens in the Fase de Agrupación", rule=cite("fase-de-agrupacion"),
+                                       es="agrupar ocurre en la Fase de Agrupación")
+            return
+        if position.step == "agrupacion":
+            raise IllegalPlayError("the turn starts with the Fase de Agrupación: regroup (or not) first",
+                                   rule=cite("fase-de-agrupacion"), es="el turno empieza con la Fase de Agrupación: agrupa (o no) primero")
+        if play.verb in ("atacar", "terminar"):
+            if position.step != "vigilia" or position.priority or position.stack:
+                raise IllegalPlayError("the Vigilia ends only when nothing is waiting, on the active player's decision",
+                                       rule=cite("batalla-mitologica"), es="la Vigilia termina solo sin nada pendiente, por decisión del jugador activo")
+            if play.verb == "atacar" and not any(game.board.can_attack(c) for c in game.board.aliados(pid)):
+                raise IllegalPlayError("no Aliado can be declared an attacker", rule=cite("batalla-mitologica.declaracion-de-ataque"),
+                                       es="ningún Aliado puede ser declarado atacante")
+            return
+        if play.verb == "bloquear":
+            if position.step != "bloqueo" or position.stack or position.values.get("batalla", {}).get("bloqueo-declarado"):
+                raise IllegalPlayError("blockers are declared in the Declaración de Bloqueo", rule=cite("batalla-mitologica.declaracion-de-bloqueo"),
+                                       es="los bloqueadores se declaran en la Declaración de Bloqueo")
+            return
+        card = self._card(game, play, pid)
+        if play.verb == "oro":
+            if card not in position.player(pid).zone("mano"):
+                raise IllegalPlayError("the Oro must be in your hand", rule=cite("fase-de-vigilia.b"), es="el Oro debe estar en tu mano")
+            turn.check_oro_drop(game, card, pid)
+            return
+        offered = answers(game, pid, waiting) if (position.priority or position.step in ("guerra", "bloqueo")) else None
+        if offered is not None and (play.verb, card.uid) not in offered:
+            what = "an answer to what is waiting" if waiting else "playable in the Guerra de Talismanes"
+            raise IllegalPlayError(f"{game.label(card, 'en')} is not {what}", rule=cite("pasos-para-jugar-una-carta.5"),
+                                   es=f"{game.label(card)} no es {'una respuesta a lo que espera' if waiting else 'jugable en la Guerra de Talismanes'}")
+        if play.verb == "play":
+            if card not in position.player(pid).zone("mano"):
+                raise IllegalPlayError("a card is played from your hand", rule=cite("pasos-para-jugar-una-carta.1"),
+                                       es="una carta se juega desde tu mano")
+            kind = game.board.define(card).type
+            if offered is None and (position.step != "vigilia" or pid != position.active):
+                raise IllegalPlayError("outside a window, cards are played in your own Vigilia", rule=cite("fase-de-vigilia.c"),
+                                       es="fuera de una ventana, las cartas se juegan en tu propia Vigilia")
+            if kind == "oro":
+                raise IllegalPlayError("an Oro from hand goes to the Reserva with `oro`", rule=cite("fase-de-vigilia.b"),
+                                       es="un Oro de la mano va a la Reserva con `oro`")
+            if playing.cost_to_pay(game, card, free=False) > len(position.player(pid).zone("reserva-de-oro")):
+                raise IllegalPlayError(f"not enough Oro in the Reserva to pay {game.label(card, 'en')}",
+                                       rule=cite("pasos-para-jugar-una-carta.3"), es=f"no hay Oro suficiente en la Reserva para pagar {game.label(card)}")
+            return
+        if play.verb == "activate":
+            if not game.board.in_play(card) or card.controller != pid:
+                raise IllegalPlayError("you activate abilities of cards you control in play", rule=cite("habilidad-activada"),
+                                       es="activas habilidades de cartas que controlas en juego")
+            usable = [i for i, a in enumerate(game.board.define(card).abilities) if a.get("kind") == "activada"
+                      and (offered is not None or playing.usable_now(game, card, i, a, None))]
+            if not usable:
+                raise IllegalPlayError(f"{game.label(card, 'en')} has no ability that can be activated now",
+                                       rule=cite("habilidad-activada"), es=f"{game.label(card)} no tiene habilidad activable ahora")
+
+    def _card(self, game: Game, play: Play, pid: str) -> CardState:
+        ref = play.card or ""
+        found = game.card(ref)
+        if found is None:
+            matches = [c for _, _, c in game.position.all_cards() if c.known and ref
+                       and game.catalog.find(ref) is not None and c.card == game.catalog.find(ref).id]  # type: ignore[union-attr]
+            mine = [c for c in matches if c.controller == pid or c.owner == pid]
+            found = (mine or matches or [None])[0]
+        if found is None:
+            raise IllegalPlayError(f"no card {ref!r} in this position", rule=None, es=f"no hay ninguna carta {ref!r} en esta posición")
+        return found
+
+    def resolve_play(self, res: Resolution, play: Play) -> None:
+        game = self.game_for(res)
+        rules = Windows(game)
+        pid = play.player or self.acting_player(res.position)
+        self._check(game, play)
+        if play.verb == "pass":
+            pass_priority(res, rules, pid)
+        elif play.verb in ("agrupar", "no-agrupar"):
+            turn.regroup(game, all_cards=play.verb == "agrupar")
+        elif play.verb == "atacar":
+            combat.declare_attack(game, rules)
+        elif play.verb == "terminar":
+            turn.end_vigilia(game)
+        elif play.verb == "bloquear":
+            combat.declare_blocks(game, rules)
+        else:
+            card = self._card(game, play, pid)
+            if res.position.step == "bloqueo" and not res.position.stack and play.verb in ("play", "activate"):
+                combat.forfeit_blocks(game)
+            if res.position.step == "vigilia" and pid == res.position.active:
+                turn.used_something(game)
+            responds_to = res.position.stack[-1].id if res.position.stack else None
+            if play.verb == "oro":
+                playing.drop_oro(game, card, pid)
+            elif play.verb == "play":
+                playing.play_card(game, card, pid, responds_to=responds_to, rules=rules)
+            else:
+                playing.activate(game, card, pid, rules=rules)
+        game.check_end()
+
+    # Expectations.
+
+    def canonical(self, position: Position, expected: Any) -> Any:
+        if isinstance(expected, list):
+            return [self.canonical(position, e) for e in expected]
+        if isinstance(expected, str) and not position.find(expected):
+            found = self.catalog_for(position).find(expected)
+            return found.id if found else expected
+        return expected
+
+    def query(self, position: Position, path: str) -> Any:
+        board = Board(position, self.catalog_for(position))
+        if path in ("active", "turn", "step", "priority"):
+            return getattr(position, path)
+        if path == "stack":
+            return [f"{i.kind} {i.source}".strip() for i in position.stack]
+        if path == "stack.count":
+            return len(position.stack)
+        if path in ("winner", "draw"):
+            result = position.result
+            return (result.winner if path == "winner" else result.draw) if result else (None if path == "winner" else False)
+        if path.startswith("values."):
+            return position.values.get(path[7:])
+        head, _, rest = path.partition(".")
+        if head in position.players:
+            player = position.player(head)
+            if rest in ZONES:
+                return [c.card for c in player.zone(rest)]
+            if rest.endswith(".count") and rest[:-6] in ZONES:
+                return len(player.zone(rest[:-6]))
+            raise KeyError(path)
+        found = position.find(head)
+        if found is None:
+            raise KeyError(path)
+        holder, zone, card = found
+        if rest == "zone":
+            return f"{card.owner if zone == 'jugando' else holder.id}.{zone}" if holder.id in position.players else zone
+        if rest in ("controller", "owner"):
+            return getattr(card, rest)
+        if rest in ("strength", "fuerza"):
+            return board.strength(card)
+        if rest == "armas":
+            return [a.card for a in card.attached]
+        if rest == "can-attack":
+            return board.can_attack(card)
+        if rest in CARD_STATE:
+            return bool(card.get(rest, False))
+        raise KeyError(path)
+
+
+RULESETS = (MitosYLeyendas(),)

@@ -1,0 +1,160 @@
+"""The ability vocabulary of Mitos y Leyendas: the words a card's abilities are written in.
+
+This module only declares and checks the words (each documented in ``docs/abilities-mitos-y-leyendas.md``); the
+interpreter in :mod:`judge.games.mitos_y_leyendas.effects` gives each its meaning. A test checks that every
+declared effect has an implementation, so a card can never use a word the engine does not understand.
+
+The FAQ's own classification of abilities is kept as it is (Tipos de Habilidades): ``disparada`` (triggered),
+``activada`` (activated, with a cost in the text box), ``continua`` (works while the source is in play) and
+``permanente`` (lasts the whole game). Anular, cancelar, prevenir and "en respuesta" are four different effects.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from judge.core.errors import Problem
+
+TYPES = ("aliado", "talisman", "totem", "arma", "oro")
+"""Card types (Aliado, Talismán, Tótem, Arma, Oro)."""
+
+ABILITY_KINDS = {
+    "disparada": "triggered: happens when `on` happens, without the controller's choice (`may` makes it optional)",
+    "activada": "activated: the controller pays `cost` to resolve `effects`; optional; `once-per-turn` limits it",
+    "continua": "continuous: applies `grant` or `strength` to `target` while the source is in play",
+    "permanente": "permanent: an effect that lasts for the rest of the game once it has happened",
+    "jugar": "what a Talismán does when it resolves (all of it or nothing)",
+}
+
+TRIGGERS = {
+    "entra-en-juego": "this card enters play",
+    "destruido": "this card is destroyed",
+    "sale-del-juego": "this card leaves play (destroyed, banished, shuffled, returned to hand…)",
+    "otro-sale-del-juego": "another card matching `filter` leaves play",
+    "carta-jugada": "a card matching `filter` is played (step 4 of playing a card)",
+    "comienzo-agrupacion": "at the start of each Fase de Agrupación",
+    "comienzo-vigilia": "at the start of the Fase de Vigilia",
+    "comienzo-fase-final": "at the start of the Fase Final",
+    "fase-final": "in the Fase Final (announced before the turn ends)",
+    "ataca": "this Aliado (or its bearer) is declared an attacker",
+    "bloqueado": "this Aliado attacks and is blocked",
+    "hace-dano": "this Aliado (or its bearer) deals combat damage to the opponent's castle",
+    "destruido-en-combate": "this Aliado is destroyed by strength comparison in the Asignación de Daño",
+}
+
+EFFECTS = {
+    "destruir": "destroy the targets: they go to their owner's Cementerio",
+    "botar": "the `player` puts `amount` cards from the top of their Mazo Castillo into their Cementerio (direct damage)",
+    "robar": "the `player` draws `amount` cards from their Mazo Castillo",
+    "descartar": "the `player` discards `amount` cards of their choice from their hand",
+    "desterrar": "banish the targets (Destierro)",
+    "a-la-mano": "return the targets to their owner's hand",
+    "barajar": "shuffle the targets into their owner's Mazo Castillo",
+    "barajar-del-cementerio": "the controller shuffles exactly `amount` other cards of their Cementerio into their castle",
+    "fuerza": "change the strength of the targets: `mode` bonus (+`amount`), double or set (= `amount`), until `until`",
+    "no-puede-atacar": "the targets cannot be declared attackers, until `until`",
+    "no-puede-bloquear": "the targets cannot block, until `until`",
+    "ganar-control": "the controller gains control of the targets, until `until`",
+    "anular": "annul the card being played that is `target`: it never resolves and goes to its owner's Cementerio",
+    "cancelar": "cancel the ability that is `target`: it does nothing; its costs stay paid",
+    "prevenir": "the next time `event` would happen to the targets this turn, it does not happen",
+    "buscar": "search `zone` (the player chooses which of `zones` first) for a card matching `filter`; put it `to`",
+    "cancelar-ataque": "the attack is cancelled: attackers return to the Línea de Defensa, the battle ends",
+    "cancelar-bloqueo": "the blocks are cancelled: the battle goes on with every attacker unblocked",
+    "reducir-dano": "the combat damage the `player`'s castle receives this turn becomes 0",
+    "jugar-carta": "the controller plays a card matching `filter` from `zone` (it can be annulled like any card played)",
+    "agrupar-oro": "move the controller's Oros from the Oro Pagado to the Reserva de Oro",
+}
+
+GRANTS = {
+    "imbloqueable": "cannot be blocked",
+    "debe-ser-bloqueado": "must be blocked by one of the defender's Aliados if any can block it",
+    "ataca-al-entrar": "may be declared an attacker the turn it enters play (checked as it enters)",
+    "no-puede-portar-armas": "cannot carry Armas",
+    "armas-extra": "can carry `amount` more Armas",
+    "no-puede-ser-cancelada": "its abilities cannot be cancelled",
+    "indestructible": "cannot be destroyed by effects (it leaves play only as its text says)",
+}
+
+TARGET_KEYS = {
+    "choose": "how many the controller chooses (or `all`)",
+    "type": "a card type",
+    "race": "a race (Campeón covers its old sub-races)",
+    "side": "`own`, `opponent` or `any` (the default)",
+    "cost-max": "printed cost at most",
+    "cost-min": "printed cost at least",
+    "strength-max": "current strength at most",
+    "self": "this card",
+    "bearer": "the Aliado carrying this Arma",
+    "not-oro": "not an Oro",
+    "other": "not this card",
+    "zone": "where to look (the default: in play)",
+    "name": "a card of this name",
+    "attacking": "declared attacker",
+    "player": "a player instead of a card",
+}
+
+DURATIONS = {
+    "fase-final": "until the Fase Final of this turn (the default, FAQ: Duración de un efecto o habilidad)",
+    "turno": "until the end of the turn",
+    "proximo-turno": "until the controller's next turn (ends at the Agrupación, step d)",
+    "permanente": "for the rest of the game (only while the card stays in play, if it is on a card)",
+    "fuente-en-juego": "while the source stays in play",
+}
+
+
+def check_card(raw: dict[str, Any], where: str) -> list[Problem]:
+    """Problems of one card definition against the vocabulary, every one of them."""
+    problems: list[Problem] = []
+
+    def bad(path: str, en: str, es: str) -> None:
+        problems.append(Problem(f"{where}.{path}", en, es))
+
+    if raw.get("type") not in TYPES:
+        bad("type", f"type is one of {', '.join(TYPES)}", f"el tipo es uno de {', '.join(TYPES)}")
+    for key in ("cost", "strength"):
+        value = raw.get(key)
+        if value is not None and (not isinstance(value, int) or isinstance(value, bool) or value < 0):
+            bad(key, f"{key} is a whole number from 0", f"{key} es un número entero desde 0")
+    abilities = raw.get("abilities", [])
+    if not isinstance(abilities, list):
+        bad("abilities", "abilities are a list of tables", "las habilidades son una lista de tablas")
+        return problems
+    for i, ability in enumerate(abilities):
+        at = f"abilities[{i}]"
+        if not isinstance(ability, dict):
+            bad(at, "an ability is a table", "una habilidad es una tabla")
+            continue
+        kind = ability.get("kind")
+        if kind not in ABILITY_KINDS:
+            bad(f"{at}.kind", f"kind is one of {', '.join(ABILITY_KINDS)}", f"kind es uno de {', '.join(ABILITY_KINDS)}")
+        if kind == "disparada" and ability.get("on") not in TRIGGERS:
+            bad(f"{at}.on", f"a triggered ability says when: one of {', '.join(TRIGGERS)}",
+                f"una habilidad disparada dice cuándo: una de {', '.join(TRIGGERS)}")
+        if kind == "continua":
+            grant = ability.get("grant")
+            if grant is not None and grant not in GRANTS:
+                bad(f"{at}.grant", f"unknown grant {grant!r}", f"concesión desconocida {grant!r}")
+        for j, effect in enumerate([*ability.get("effects", []), *ability.get("cost", [])]):
+            problems.extend(_check_effect(effect, f"{where}.{at}.effects[{j}]"))
+    return problems
+
+
+def _check_effect(effect: Any, where: str) -> list[Problem]:
+    problems: list[Problem] = []
+    if not isinstance(effect, dict):
+        return [Problem(where, "an effect is a table", "un efecto es una tabla")]
+    word = effect.get("do")
+    if word not in EFFECTS:
+        problems.append(Problem(f"{where}.do", f"unknown effect {word!r}", f"efecto desconocido {word!r}"))
+    until = effect.get("until")
+    if until is not None and until not in DURATIONS:
+        problems.append(Problem(f"{where}.until", f"unknown duration {until!r}", f"duración desconocida {until!r}"))
+    target = effect.get("target")
+    if isinstance(target, dict):
+        for key in target:
+            if key not in TARGET_KEYS:
+                problems.append(Problem(f"{where}.target.{key}", f"unknown target key {key!r}", f"clave de objetivo desconocida {key!r}"))
+    for j, then in enumerate(effect.get("then", [])):
+        problems.extend(_check_effect(then, f"{where}.then[{j}]"))
+    return problems
