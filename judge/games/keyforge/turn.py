@@ -4,10 +4,10 @@
 from __future__ import annotations
 
 from judge.core.decisions import Option, Question
-from judge.core.position import CardState
 from judge.games.keyforge.board import IN_PLAY
-from judge.games.keyforge.game import Game, Triggered
-from judge.games.keyforge.vocabulary import counted, house_name
+from judge.games.keyforge.game import Game
+from judge.games.keyforge.timing import Triggered
+from judge.games.keyforge.wording import counted, house_name
 
 PER_TURN_CARD_STATE = ("armor-used", "armor-at-use", "elusive-used")
 PER_TURN_VALUES = ("plays", "uses", "actions-this-step", "step-ended", "first-turn-cards", "this-turn")
