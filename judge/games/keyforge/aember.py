@@ -69,10 +69,8 @@ class Aember:
         """The card whose replacement makes æmber stolen or captured from ``victim``'s pool come from the common supply
         instead (Pixies de Po), if any."""
         for source, effect in self.board.constant_effects():
-            if effect.get("modify") == "aember-from-supply":
-                owner = effect.get("_lasting", {}).get("controller", source.controller)
-                if (owner if effect.get("player", "you") == "you" else self.position.opponent(owner)) == victim:
-                    return source
+            if effect.get("modify") == "aember-from-supply" and self.board.effect_player(source, effect, "you") == victim:
+                return source
         return None
 
     def _note_from_supply(self, supply: CardState) -> None:

@@ -388,6 +388,12 @@ class Board:
     def flank_positions(self, pid: str) -> list[str]:
         return ["left", "right"] if self.battleline(pid) else ["left"]
 
+    def effect_player(self, source: CardState, effect: dict[str, Any], default: str) -> str:
+        """The player a constant or lasting effect names (its ``player``: "you", or else the opponent), seen from the
+        player whose effect it is — for a lasting effect, the controller of the ability that made it."""
+        owner = effect.get("_lasting", {}).get("controller", source.controller)
+        return owner if effect.get("player", default) == "you" else self.position.opponent(owner)
+
     def is_friendly(self, card: CardState, pid: str) -> bool:
         return card.controller == pid
 
@@ -407,10 +413,7 @@ class Board:
         cost = 6
         for source, effect in self.constant_effects():
             if effect.get("modify") == "key-cost":
-                who = effect.get("player", "opponent")
-                controller = effect.get("_lasting", {}).get("controller", source.controller)
-                target_pid = controller if who == "you" else self.position.opponent(controller)
-                if target_pid == pid:
+                if self.effect_player(source, effect, "opponent") == pid:
                     # An amount that counts ("+1 for each Dis creature in play") is counted anew each time the cost
                     # is asked: a lasting effect follows the table as it changes (KF172-CARD-94).
                     cost += self._amount(source, effect.get("amount", 0))

@@ -106,7 +106,7 @@ class Leaving:
                                  label_en=f"On leaving play: {self.label(card, 'en')}")
         self.leaving.discard(card.uid)
         # "After this card leaves play" (lasting effects waiting for it): at once, or, for cards destroyed together,
-        # once the whole batch has left (see _after_destroyed).
+        # once the whole batch has left (see Destruction._after_destroyed).
         if self._destroying:
             self._left_play.append(left_info)
         else:

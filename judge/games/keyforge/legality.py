@@ -265,8 +265,7 @@ class Legality:
         for source, effect in game.board.constant_effects():
             if effect.get("modify") != "cannot-play":
                 continue
-            controller = effect.get("_lasting", {}).get("controller", source.controller)
-            who = controller if effect.get("player", "opponent") == "you" else position.opponent(controller)
+            who = game.board.effect_player(source, effect, "opponent")
             limit = effect.get("more-than")
             played = sum(position.values.get("plays", {}).values())
             if effect.get("per-type"):

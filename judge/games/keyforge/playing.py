@@ -421,17 +421,15 @@ def attach_upgrade(game: Game, upgrade: CardState) -> None:
         # effects rank by when they began, the most recent winning, so a later one (Hipnorrayo) takes the creature
         # back while the upgrade stays on it (CONTROL, KF172-GEN-18). Decision: the position keeps no timestamps, so
         # the creature stays where the last control change left it; if the upgrade leaves play while its own effect
-        # is the one in force, the creature returns to its owner (Game.leaves_play).
+        # is the one in force, the creature returns to its owner (Leaving.leaves_play).
         game.change_control(host, upgrade.controller)
 
 
 def _icons_blocked(game: Game, pid: str) -> CardState | None:
     """The card whose constant ability stops ``pid`` resolving bonus icons (Maestra de la Orden Gris), if any."""
     for source, effect in game.board.constant_effects():
-        if effect.get("modify") == "no-bonus-icons":
-            owner = effect.get("_lasting", {}).get("controller", source.controller)
-            if (owner if effect.get("player", "opponent") == "you" else game.position.opponent(owner)) == pid:
-                return source
+        if effect.get("modify") == "no-bonus-icons" and game.board.effect_player(source, effect, "opponent") == pid:
+            return source
     return None
 
 

@@ -89,7 +89,6 @@ class Timing:
         if outermost:
             frames[key] = []
         else:
-            step = self.res.current
             fingerprint = self.rules.dumps(self.position)
             # A loop that comes back to a state it was already in never ends by itself; one that does not is only
             # taken for endless after LOOP_HARD_LIMIT repetitions (a long chain that stops by itself — each steal

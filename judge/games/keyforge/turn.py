@@ -188,9 +188,7 @@ def house_restrictions(game: Game, pid: str) -> tuple[set[str], set[str]]:
         kind = effect.get("modify")
         if kind not in ("must-choose-house", "cannot-choose-house"):
             continue
-        controller = effect.get("_lasting", {}).get("controller", source.controller)
-        who = controller if effect.get("player", "you") == "you" else game.position.opponent(controller)
-        if who == pid:
+        if game.board.effect_player(source, effect, "you") == pid:
             if kind == "cannot-choose-house":
                 cannot.add(effect["house"])
             elif not game.rules.impossible_house_demand_ignored() or _may_be_made_to_choose(game, pid, effect["house"]):

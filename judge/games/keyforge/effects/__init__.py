@@ -198,6 +198,17 @@ def targets(ctx: AbilityContext, effect: dict[str, Any], key: str = "target", *,
     return found
 
 
+def from_hand(ctx: AbilityContext, pid: str, wanted: int, nothing_es: str, nothing_en: str) -> tuple[list[CardState], int]:
+    """``pid``'s hand and how many of its cards an effect takes (as many as there are, up to ``wanted``); an empty hand
+    is noted, so the trace says why nothing happens: «no se ``nothing_es`` nada», "nothing is ``nothing_en``"."""
+    hand = ctx.game.position.player(pid).zone("hand")
+    n = min(wanted, len(hand))
+    if not hand:
+        ctx.game.res.note("no-target", "resolve-as-much-as-you-can", f"La mano de {pid} está vacía: no se {nothing_es} nada",
+                          f"{pid}'s hand is empty: nothing is {nothing_en}")
+    return hand, n
+
+
 def ask_cards(ctx: AbilityContext, cards: list[CardState], *, key: str, rule: str, es: str, en: str,
               low: int, high: int) -> list[CardState]:
     """Ask the active player to choose between ``low`` and ``high`` of ``cards``, in an order that may matter."""
@@ -217,6 +228,6 @@ from judge.games.keyforge.effects import (aember, cards, choices, control, copie
                                           discards, keys, lasting, playing, repeat, states, tokens, upgrades, using)
 
 __all__ = ["HANDLERS", "LIST_HANDLERS", "Handler", "ask_cards", "condition", "flush_damage", "handler", "list_handler",
-           "run_effect", "run_effects", "targets", "value", "player_of", "decider",
+           "run_effect", "run_effects", "targets", "from_hand", "value", "player_of", "decider",
            "aember", "cards", "choices", "control", "copies", "damage", "destruction", "discards", "keys", "lasting",
            "playing", "repeat", "states", "tokens", "upgrades", "using"]

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from judge.core.decisions import Option, Question
+from judge.core.decisions import Question
 from judge.core.position import CardState
 from judge.games.keyforge import playing
 from judge.games.keyforge.board import matches
 from judge.games.keyforge.conditions import amount, player_of
-from judge.games.keyforge.effects import HANDLERS, Handler, ask_cards, handler, targets
+from judge.games.keyforge.effects import HANDLERS, Handler, ask_cards, from_hand, handler, targets
 from judge.games.keyforge.game import AbilityContext
 from judge.games.keyforge.wording import counted, to_zone_es, zone_name
 
@@ -92,19 +92,14 @@ def _draw(ctx: AbilityContext, e: dict[str, Any]) -> int:
 @handler("archive-from-hand")
 def _archive_from_hand(ctx: AbilityContext, e: dict[str, Any]) -> int:
     pid = player_of(ctx, e.get("player"))
-    hand = ctx.game.position.player(pid).zone("hand")
-    n = min(amount(ctx, e), len(hand))
+    hand, n = from_hand(ctx, pid, amount(ctx, e), "archiva", "archived")
     if not n:
-        if not hand:
-            ctx.game.res.note("no-target", "resolve-as-much-as-you-can", f"La mano de {pid} está vacía: no se archiva nada",
-                              f"{pid}'s hand is empty: nothing is archived")
         return 0
     # Nothing to choose when the whole hand must be archived (a single possible target asks nothing, docs/abilities.md).
     chosen = tuple(c.uid for c in hand) if n == len(hand) else ctx.game.res.ask(Question(
         key="archive", player=pid, rule="archives", prompt_es=f"Elige {counted(n, 'carta', 'cartas')} de tu mano para archivar",
         prompt_en=f"Choose {counted(n, 'card', 'cards')} from your hand to archive",
-        options=tuple(Option(c.uid, ctx.game.label(c), ctx.game.label(c, "en"), ctx.game.board.define(c).names()) for c in hand),
-        min_choices=n, max_choices=n))
+        options=ctx.game.card_options(hand), min_choices=n, max_choices=n))
     values = chosen if isinstance(chosen, tuple) else (chosen,)
     for c in [c for c in hand if c.uid in values]:
         with ctx.game.res.step("archive", "archives", f"Se archiva {ctx.game.label(c)}", f"{ctx.game.label(c, 'en')} is archived"):

@@ -10,7 +10,7 @@ from judge.core.position import CardState
 from judge.games.keyforge import playing
 from judge.games.keyforge.board import matches
 from judge.games.keyforge.conditions import amount, player_of
-from judge.games.keyforge.effects import ask_cards, handler, targets
+from judge.games.keyforge.effects import ask_cards, from_hand, handler, targets
 from judge.games.keyforge.effects.cards import move_out_of_zone
 from judge.games.keyforge.game import AbilityContext
 from judge.games.keyforge.wording import counted
@@ -19,12 +19,8 @@ from judge.games.keyforge.wording import counted
 @handler("discard-random")
 def _discard_random(ctx: AbilityContext, e: dict[str, Any]) -> int:
     pid = player_of(ctx, e.get("player", "opponent"))
-    hand = ctx.game.position.player(pid).zone("hand")
-    n = min(amount(ctx, e), len(hand))
+    hand, n = from_hand(ctx, pid, amount(ctx, e), "descarta", "discarded")
     if not n:
-        if not hand:
-            ctx.game.res.note("no-target", "resolve-as-much-as-you-can", f"La mano de {pid} está vacía: no se descarta nada",
-                              f"{pid}'s hand is empty: nothing is discarded")
         return 0
     # A random card is not the engine's to pick: the judge reports which card the table's random draw gave.
     chosen = ctx.game.res.ask(Question(
@@ -33,8 +29,7 @@ def _discard_random(ctx: AbilityContext, e: dict[str, Any]) -> int:
         else f"¿Qué {n} cartas se descartan al azar de la mano de {pid}?",
         prompt_en=f"Which card is discarded at random from {pid}'s hand?" if n == 1
         else f"Which {n} cards are discarded at random from {pid}'s hand?",
-        options=tuple(Option(c.uid, ctx.game.label(c), ctx.game.label(c, "en"), ctx.game.board.define(c).names()) for c in hand),
-        min_choices=n, max_choices=n))
+        options=ctx.game.card_options(hand), min_choices=n, max_choices=n))
     values = chosen if isinstance(chosen, tuple) else (chosen,)
     for c in [c for c in hand if c.uid in values]:
         ctx.game.res.move(c, c.owner, "discard")
