@@ -1,8 +1,8 @@
 """A card catalog any game can build on: cards found by id or by any of their names, in any language.
 
-A name is matched with case, accents and the kind of apostrophe ignored (a judge types ``Po's Pixies`` for
-``Po’s Pixies`` and ``bruja del ocaso`` for ``Bruja del Ocaso``); a name that matches nothing gets the closest
-known names as a suggestion. Card data files (one TOML file per card) are read from a folder by the game's own
+A name is matched with case, accents and the kind of apostrophe ignored (a judge may type ``l'arbre`` for
+``L’Árbre``, whatever their keyboard gives); a name that matches nothing gets the closest known names as a
+suggestion. Card data files (one TOML file per card) are read from a folder by the game's own
 reader, which knows what a card is made of.
 """
 

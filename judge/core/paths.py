@@ -1,4 +1,4 @@
-"""The values a scenario expectation can name in any game (``p1.hand.count``, ``c3.zone``, ``Troll.damage``…).
+"""The values a scenario expectation can name in any game (``p1.hand.count``, ``c3.zone``, ``<name>.damage``…).
 
 A path is read against a position: ``active``, ``turn``, ``step``, ``winner`` and ``values.<name>`` are the
 position's own; ``<player>.<zone>`` is the list of the cards in that zone (their catalog ids),
@@ -6,8 +6,8 @@ position's own; ``<player>.<zone>`` is the list of the cards in that zone (their
 is about one card, named by its uid or, when only one card of the position has it, by any of its names: its
 ``zone`` (``p1.discard``), ``controller``, ``owner``, ``index`` in its zone, the cards attached to it, its state
 (``damage``, ``exhausted``, ``counter-<name>``…) and, from its definition, its ``type``, ``traits`` and
-``keywords``. What a game adds (KeyForge's ``p1.keys``, a creature's ``power`` now) it answers before falling back
-to :func:`query`.
+``keywords``. What a game adds (a count it keeps its own way, a card's power with every effect applied) it answers
+before falling back to :func:`query`.
 """
 
 from __future__ import annotations
@@ -29,9 +29,9 @@ class Words:
     card_state: Mapping[str, type]
     """Each state key a card may carry, with its type (a missing ``bool`` is false, any other 0)."""
     attached: str
-    """How a card's attached cards are named in a path (KeyForge: ``upgrades``)."""
+    """How a card's attached cards are named in a path (``upgrades``)."""
     attached_zone: str
-    """The zone an attached card is said to be in (KeyForge: ``upgrade``, as in ``p1.upgrade``)."""
+    """The zone an attached card is said to be in (``upgrade``, as in ``p1.upgrade``)."""
     card_id: Callable[[str], str]
     """The catalog id a card name stands for; ``KeyError`` when it names no card or several."""
     define: Callable[[CardState], Any]
