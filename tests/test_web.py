@@ -188,7 +188,7 @@ def test_no_page_loads_anything_from_outside(client):
 
 
 def test_every_card_state_has_a_label_on_the_board():
-    from judge.games.keyforge.rules import CARD_STATE
+    from judge.games.keyforge.positions import CARD_STATE
     from judge.web.i18n import MESSAGES
 
     assert [k for k in CARD_STATE if f"board.state.{k}" not in MESSAGES] == []

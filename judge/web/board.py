@@ -21,16 +21,16 @@ def schema(rs: Ruleset) -> dict[str, Any]:
                            "attached": rs.layout.attached_key, "players": ["p1", "p2"]}
     if rs.game != "keyforge":
         return out
-    from judge.games.keyforge import catalog, rules, vocabulary
+    from judge.games.keyforge import catalog, positions, vocabulary
 
     out.update({
         # in play first, then the hidden zones, the way a judge reads a table
         "zones": [z for z in ("battleline", "artifacts", "hand", "archives", "deck", "discard", "purged")
-                  if z in rules.ZONES],
+                  if z in positions.ZONES],
         "card_state": {k: ("bool" if t is bool else "int" if t is int else "card")
-                       for k, t in rules.CARD_STATE.items()},
-        "player_values": sorted(rules.PLAYER_VALUES),
-        "steps": list(rules.STEPS),
+                       for k, t in positions.CARD_STATE.items()},
+        "player_values": sorted(positions.PLAYER_VALUES),
+        "steps": list(positions.STEPS),
         "houses": [h for h in catalog.HOUSES if h != "none"],
         "types": list(catalog.TYPES),
         "bonus_icons": list(catalog.BONUS_ICONS),

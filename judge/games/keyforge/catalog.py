@@ -1,21 +1,25 @@
 """KeyForge cards as data: one TOML file per card under ``cards/``, written in the ability vocabulary.
 
-A card is found by its id or by its name in English, Spanish or Portuguese, with accents and case ignored, and by
-every other spelling the rulebooks use (``aliases``). Custom cards defined in a position use the same format.
+A card is found by its id or by its name in English, Spanish or Portuguese, and by every other spelling the
+rulebooks use (``aliases``), through the shared catalog of :mod:`judge.core.catalog`. Custom cards defined in a
+position use the same format. What is KeyForge's own here: what a card is made of (houses, power, armor, bonus
+icons, keywords), the forms a card takes in play (a copy, a creature played as an upgrade) and the rulebook
+versions of a card's text.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import functools
-import tomllib
+import json
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 from collections.abc import Iterable
 
-from judge.core.decisions import fold
-from judge.core.errors import Problem, UnknownCardError
-from judge.games.keyforge import vocabulary
+from judge.core import catalog as core_catalog
+from judge.core.errors import Problem
+from judge.games.keyforge.vocabulary import KEYWORDS, VOCABULARY
 
 CARDS_DIR = Path(__file__).with_name("cards")
 
@@ -93,8 +97,8 @@ def parse_keywords(raw: Any, where: str, problems: list[Problem]) -> tuple[tuple
         problems.append(Problem(where, "keywords are a list or a table", "las palabras clave son una lista o una tabla"))
         return ()
     for name, value in items:
-        if name not in vocabulary.KEYWORDS:
-            problems.append(Problem(where, f"unknown keyword {name!r} (known: {', '.join(sorted(vocabulary.KEYWORDS))})", f"palabra clave desconocida {name!r} (conocidas: {', '.join(sorted(vocabulary.KEYWORDS))})"))
+        if name not in KEYWORDS:
+            problems.append(Problem(where, f"unknown keyword {name!r} (known: {', '.join(sorted(KEYWORDS))})", f"palabra clave desconocida {name!r} (conocidas: {', '.join(sorted(KEYWORDS))})"))
             continue
         if value is True:
             value = 1
@@ -148,7 +152,7 @@ def card_from_dict(cid: str, raw: dict[str, Any], *, where: str, custom: bool = 
         problems.append(Problem(f"{where}.abilities", "abilities are a list of tables ([[abilities]])", "las habilidades son una lista de tablas ([[abilities]])"))
         abilities = []
     for i, ability in enumerate(abilities):
-        problems.extend(vocabulary.check_ability(ability, f"{where}.abilities[{i}]"))
+        problems.extend(VOCABULARY.check_ability(ability, f"{where}.abilities[{i}]"))
     versions = raw.get("versions", {})
     if not isinstance(versions, dict):
         problems.append(Problem(f"{where}.versions", "versions is a table by ruleset id", "versions es una tabla por id de reglamento"))
@@ -161,13 +165,13 @@ def card_from_dict(cid: str, raw: dict[str, Any], *, where: str, custom: bool = 
             as_upgrade = None
         else:
             for i, ability in enumerate(as_upgrade.get("abilities", [])):
-                problems.extend(vocabulary.check_ability(ability, f"{where}.as-upgrade.abilities[{i}]"))
+                problems.extend(VOCABULARY.check_ability(ability, f"{where}.as-upgrade.abilities[{i}]"))
     for rid, override in versions.items():
         if not isinstance(override, dict) or set(override) - {"abilities", "note"}:
             problems.append(Problem(f"{where}.versions.{rid}", "a version overrides `abilities` (and may carry a `note`)", "una versión sustituye `abilities` (y puede llevar una `note`)"))
             continue
         for i, ability in enumerate(override.get("abilities", [])):
-            problems.extend(vocabulary.check_ability(ability, f"{where}.versions.{rid}.abilities[{i}]"))
+            problems.extend(VOCABULARY.check_ability(ability, f"{where}.versions.{rid}.abilities[{i}]"))
     if problems:
         return None, problems
     en = names.get("en") or names.get("es") or names.get("pt")
@@ -182,17 +186,14 @@ def card_from_dict(cid: str, raw: dict[str, Any], *, where: str, custom: bool = 
     return card, []
 
 
-class Catalog:
-    """Every known card, with look-up by any of its names."""
+class Catalog(core_catalog.Catalog[CardDef]):
+    """Every known KeyForge card, with look-up by any of its names."""
 
     def __init__(self, cards: Iterable[CardDef]) -> None:
-        self.cards: dict[str, CardDef] = {}
-        self._names: dict[str, set[str]] = {}
         self._copies: dict[tuple[str, str], CardDef] = {}
         self._upgrade_forms: dict[str, CardDef] = {}
         self._blanking: bool | None = None
-        for card in cards:
-            self.add(card)
+        super().__init__(cards)
 
     def has_blanking_cards(self) -> bool:
         """Whether any card here has a constant ability that blanks other cards' text boxes: when none has, a board
@@ -208,8 +209,6 @@ class Catalog:
         """A creature played as an upgrade (Astromóvil Explorador): an upgrade of the same card with the text it has as
         an upgrade, while it is in play so (KF172-GEN-23 to GEN-26); anywhere else it is the creature (KF172-GEN-27)."""
         if base.id not in self._upgrade_forms:
-            import dataclasses
-
             self._upgrade_forms[base.id] = dataclasses.replace(base, type="upgrade", power=0, armor=0, keywords=(),
                                                                abilities=tuple(base.as_upgrade or ()))
         return self._upgrade_forms[base.id]
@@ -222,8 +221,6 @@ class Catalog:
         belongs to house Logos")."""
         key = (base.id, copied_id)
         if key not in self._copies:
-            import dataclasses
-
             copied = self.lookup(copied_id)
             house = next((a["effect"].get("house") for a in base.abilities if a.get("trigger") == "constant"
                           and a.get("effect", {}).get("modify") == "played-as-copy"), None)
@@ -234,10 +231,8 @@ class Catalog:
         return self._copies[key]
 
     def add(self, card: CardDef) -> None:
-        self.cards[card.id] = card
+        super().add(card)
         self._blanking = None
-        for name in card.names():
-            self._names.setdefault(fold(name), set()).add(card.id)
 
     def with_custom(self, custom: dict[str, Any]) -> tuple[Catalog, list[Problem]]:
         """A catalog extended with a position's custom cards (which win over catalog cards of the same name)."""
@@ -255,69 +250,25 @@ class Catalog:
             return self, problems
         merged = Catalog(self.cards.values())
         for card in extra:
-            for name in card.names():
-                merged._names[fold(name)] = set()
+            merged.forget_names(card)
         for card in extra:
             merged.add(card)
         return merged, problems
 
     def for_ruleset(self, ruleset_id: str) -> Catalog:
         """The catalog as a given rulebook has it: cards with a version for it use that version's abilities."""
-        import dataclasses
-
         if not any(ruleset_id in c.versions for c in self.cards.values()):
             return self
         return Catalog(dataclasses.replace(c, abilities=tuple(c.versions[ruleset_id].get("abilities", c.abilities)))
                        if ruleset_id in c.versions else c for c in self.cards.values())
 
-    def lookup(self, name: str) -> CardDef:
-        """The card named ``name`` in any language; :class:`UnknownCardError` if none or several."""
-        if name in self.cards:
-            return self.cards[name]
-        ids = self._names.get(fold(name), set())
-        if len(ids) == 1:
-            return self.cards[next(iter(ids))]
-        if not ids:
-            raise UnknownCardError(f"unknown card {name!r}" + self._suggest(name),
-                                   f"carta desconocida {name!r}" + self._suggest(name, "es"))
-        raise UnknownCardError(f"{name!r} names several cards: {', '.join(sorted(ids))}; use the id",
-                               f"{name!r} nombra varias cartas: {', '.join(sorted(ids))}; usa el id")
-
-    def _suggest(self, name: str, lang: str = "en") -> str:
-        import difflib
-
-        close = difflib.get_close_matches(fold(name), list(self._names), n=3, cutoff=0.75)
-        if not close:
-            return ""
-        names = ", ".join(repr(c) for c in close)
-        return f" (¿quisiste decir {names}?)" if lang == "es" else f" (did you mean {names}?)"
-
-    def search(self, text: str, limit: int = 20) -> list[CardDef]:
-        f = fold(text)
-        hits = [self.cards[i] for n, ids in self._names.items() if f in n for i in ids]
-        seen: dict[str, CardDef] = {}
-        for c in sorted(hits, key=lambda c: (not fold(c.name_es).startswith(f), c.name_es)):
-            seen.setdefault(c.id, c)
-        return list(seen.values())[:limit]
+    def sort_name(self, card: CardDef) -> str:
+        return card.name_es
 
 
 def load_dir(folder: Path = CARDS_DIR) -> tuple[list[CardDef], list[Problem]]:
-    cards: list[CardDef] = []
-    problems: list[Problem] = []
-    for path in sorted(folder.glob("*.toml")):
-        try:
-            raw = tomllib.loads(path.read_text(encoding="utf-8"))
-        except tomllib.TOMLDecodeError as exc:
-            problems.append(Problem(path.name, f"not valid TOML: {exc}", f"no es TOML válido: {exc}"))
-            continue
-        cid = raw.get("id", path.stem)
-        if cid != path.stem:
-            problems.append(Problem(path.name, f"id {cid!r} differs from the file name", f"el id {cid!r} no coincide con el nombre del archivo"))
-        card, found = card_from_dict(cid, raw, where=path.name)
-        problems.extend(found)
-        if card is not None:
-            cards.append(card)
-    return cards, problems
+    """Every card of a folder of card files, with every problem found in them."""
+    return core_catalog.read_card_files(folder, lambda cid, raw, where: card_from_dict(cid, raw, where=where))
 
 
 @functools.lru_cache(maxsize=1)
@@ -327,3 +278,15 @@ def default_catalog() -> Catalog:
     if problems:
         raise ValueError("card catalog has problems:\n" + "\n".join(f"  - {p}" for p in problems))
     return Catalog(cards)
+
+
+def catalog_with(ruleset_id: str, custom: dict[str, Any]) -> tuple[Catalog, tuple[Problem, ...]]:
+    """The cards as a ruleset's document has them, with a position's custom cards, and the problems of those."""
+    return _catalog_with(ruleset_id, json.dumps(custom, sort_keys=True, ensure_ascii=False))
+
+
+@functools.lru_cache(maxsize=64)
+def _catalog_with(ruleset_id: str, custom_json: str) -> tuple[Catalog, tuple[Problem, ...]]:
+    # Keyed by the custom cards' text: positions of one scenario file share their catalog.
+    catalog, problems = default_catalog().for_ruleset(ruleset_id).with_custom(json.loads(custom_json))
+    return catalog, tuple(problems)

@@ -1,14 +1,21 @@
-"""Playing and discarding cards (JUGAR CARTAS, ICONOS DE BONIFICACIÓN, DESCARTAR CARTAS, CONTROL)."""
+"""Playing and discarding cards (JUGAR CARTAS, ICONOS DE BONIFICACIÓN, DESCARTAR CARTAS): the play of a card step
+by step (order.play.*), the forms and copies a card is played as, the permissions it uses, putting a card into play
+without playing it (PONER EN JUEGO), bonus icons, and "Desguazar:" on a discard. Where a creature enters the
+battleline is :mod:`judge.games.keyforge.battleline`'s."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from judge.core.decisions import Option, Question
+from judge.core.errors import IllegalPlayError
 from judge.core.position import CardState
 from judge.core.timing import Pending
-from judge.games.keyforge.game import AbilityContext, Game, Triggered
-from judge.games.keyforge.vocabulary import icon_name, times_en, times_es, zone_name
+from judge.games.keyforge.board import Board, matches
+from judge.games.keyforge.game import Game
+from judge.games.keyforge.targets import resolve_target
+from judge.games.keyforge.timing import Triggered
+from judge.games.keyforge.wording import icon_name, times_en, times_es, zone_name
 
 
 def play(game: Game, card: CardState) -> None:
@@ -34,7 +41,7 @@ def play(game: Game, card: CardState) -> None:
         # order.play.1: into play (creature, artifact, upgrade) or revealed (action).
         with game.res.step("enter", "order.play.1", _enter_text(d.type)[0], _enter_text(d.type)[1], card=card.uid):
             if d.is_creature:
-                put_creature_into_play(game, card, game.rules.controller_on_play(game, card))
+                game.put_creature_into_play(card, game.rules.controller_on_play(game, card))
                 if d.keyword("gigantic"):
                     # GIGANTESCA: both halves are played together as one creature (one card played).
                     other = _hand_half(game, card)
@@ -120,8 +127,6 @@ def _choose_form(game: Game, card: CardState) -> None:
     those allowed — from the hand, whatever the rules allow for each (an upgrade "whenever an upgrade could be
     played", KF172-GEN-23 to GEN-25); played by an effect from elsewhere, either, as an upgrade needs a creature to go
     on (Exhumar's "creature" only says which card may be chosen, KF172-GEN-26)."""
-    from judge.games.keyforge.board import Board
-
     d = game.board.define(card)
     if d.as_upgrade is None or card.get("as-upgrade"):
         return
@@ -156,8 +161,6 @@ def _play_effect_repeats(game: Game, card: CardState) -> int:
     """How many additional times each "Jugar:" ability of this played card is triggered (Oficial Científico Morfeus
     makes a played creature's "Jugar:" resolve once more, KF172-CARD-91) — every "Jugar:" it has, gained ones too
     (¡A la Carga!)."""
-    from judge.games.keyforge.targets import matches
-
     n = 0
     for source, effect in game.board.constant_effects():
         if effect.get("modify") == "repeat-play-effects" and source.controller == game.active \
@@ -183,7 +186,7 @@ def put_into_play(game: Game, card: CardState, controller: str, *, exhausted: bo
     with game.res.step("put-into-play", "put-into-zone", f"{game.label(card)} se pone en juego (no se juega)",
                        f"{game.label(card, 'en')} is put into play (not played)", card=card.uid):
         if d.is_creature:
-            put_creature_into_play(game, card, controller, index=index)
+            game.put_creature_into_play(card, controller, index=index)
         elif d.type == "artifact":
             _artifact_enters(game, card, controller)
         elif d.type == "upgrade":
@@ -210,7 +213,7 @@ def _artifact_enters(game: Game, card: CardState, controller: str) -> None:
     """An artifact enters play in its controller's row of artifacts, exhausted unless an effect says otherwise."""
     game.res.move(card, controller, "artifacts")
     game.res.set_controller(card, controller)
-    _enters_exhausted(game, card)
+    game.enters_exhausted(card)
 
 
 def _become_copy(game: Game, card: CardState, *, played: bool = True, controller: str | None = None) -> None:
@@ -220,9 +223,6 @@ def _become_copy(game: Game, card: CardState, *, played: bool = True, controller
     "enters play ready" (KF172-CARD-58). A copy the rules do not allow cannot be played: the card stays in hand.
     ``played = False``: a card that "enters play as a copy" (``enters-play = true``, Gel Mímico) put into play without
     being played is a copy too; Alpha and the rule of six, which are about playing, do not apply then."""
-    from judge.core.errors import IllegalPlayError
-    from judge.games.keyforge.targets import resolve_target
-
     spec = next((a["effect"] for a in game.board.define(card).abilities if a.get("trigger") == "constant"
                  and a.get("effect", {}).get("modify") == "played-as-copy"), None)
     if spec is None or (not played and not spec.get("enters-play")):
@@ -231,7 +231,7 @@ def _become_copy(game: Game, card: CardState, *, played: bool = True, controller
     with game.res.step("copy", "play-cards" if played else "put-into-zone",
                        f"{game.label(card)} {how_es} como copia de otra carta",
                        f"{game.label(card, 'en')} {how_en} as a copy of another card", card=card.uid):
-        ctx = AbilityContext(game, card.uid, controller or game.active)
+        ctx = game.context(card.uid, controller or game.active)
         found = resolve_target(game, spec.get("of", {"choose": 1}), ctx, rule="play-cards", verb="copy")
         if not found:
             if played:
@@ -265,8 +265,6 @@ def _become_copy(game: Game, card: CardState, *, played: bool = True, controller
 
 def _use_permission(game: Game, card: CardState) -> None:
     """A card played through a "you may play one … card" effect uses that permission up."""
-    from judge.games.keyforge.board import Board
-
     # The first card that matches a "you may play one non-X card" permission uses it up, even a card of the active
     # house (KF172-CARD-101, Robot Ayudante).
     board = Board(game.position, game.board.catalog)
@@ -399,93 +397,6 @@ def _enter_text(ctype: str) -> tuple[str, str]:
     return "La carta entra en juego", "The card enters play"
 
 
-def _enters_exhausted(game: Game, card: CardState) -> None:
-    """A card enters play exhausted unless an effect says otherwise; a card's own "enters play ready / enraged /
-    stunned" applies as it enters (its text is read as printed: KF172-CARD-107)."""
-    from judge.games.keyforge.effects import condition
-
-    kind = "creature" if game.board.is_creature(card) else game.board.define(card).type
-    state: dict[str, bool] = {"exhausted": True}
-    effects = list(game.board.constant_effects())
-    if game.board.is_blank(card):
-        # ENTRAR EN JUEGO: these abilities resolve before the card is really in play, the entering card's own ones
-        # included, so a blank text box in play (Sombra de Dis) does not stop them — Bruja del Ocaso still enters
-        # ready itself, as Dienteplata does (KF172-CARD-107).
-        effects += [(card, a["effect"]) for a in game.board.define(card).abilities
-                    if a.get("trigger") == "constant" and "effect" in a]
-    for s_, e in effects:
-        # "Your creatures enter play ready": a creature you own is yours even when it enters play under your
-        # opponent's control (Mangante Gruñón and Bruja del Ocaso, KF172-CARD-17).
-        if e.get("modify") == "enters-play-ready" and s_.controller in (card.controller, card.owner) \
-                and e.get("kind", "creature") == kind:
-            state["exhausted"] = False
-        if e.get("modify") == "enters-play-state" and e.get("target", "self") != "self" and game.board.affects(s_, e, card):
-            # "While you have 4 æmber or more, your non-Untamed creatures enter play ready": the condition is read
-            # for the card that has the ability, which is already in play as it enters and so applies to itself too
-            # (Fandángulo, KF172-CARD-49).
-            if "if" in e and not condition(AbilityContext(game, s_.uid, s_.controller), e["if"]):
-                continue
-            state.update({k: bool(v) for k, v in e.get("state", {}).items()})
-
-    for ability in game.board.define(card).abilities:
-        e = ability.get("effect", {})
-        if ability.get("trigger") == "constant" and e.get("modify") == "enters-play-state" and e.get("target", "self") == "self":
-            if "if" in e and not condition(AbilityContext(game, card.uid, card.controller), e["if"]):
-                continue
-            state.update({k: bool(v) for k, v in e.get("state", {}).items()})
-    if not state["exhausted"]:
-        game.res.note("enters-ready", "enters-play", "Entra en juego preparada por un efecto",
-                      "It enters play ready because of an effect", card=card.uid)
-    for key, value in state.items():
-        game.res.set_card(card, key, value)
-
-
-def put_creature_into_play(game: Game, card: CardState, controller: str, *, rule: str = "flank",
-                           entering: bool = True, index: int | None = None) -> None:
-    """A creature enters play on a flank of its controller's battleline (Deploy: anywhere) — the player chooses;
-    ``index``: the effect names the place ("in Gebuk's position in the battleline", KF172-CARD-56)."""
-    line = game.board.battleline(controller)
-    options: list[Option] = []
-    if index is not None:
-        index = min(index, len(line))
-        game.res.note("position", "put-into-zone",
-                      f"{game.label(card)} entra en la posición {index + 1} de la línea de batalla, contando desde la izquierda",
-                      f"{game.label(card, 'en')} enters position {index + 1} of the battleline, counting from the left", card=card.uid)
-    elif game.board.keyword(card, "deploy", entering=entering and not game.board.in_play(card)) and len(line) >= 2:
-        # ENTRAR EN JUEGO: Deploy a card ability gives (to "your creatures") is added as the creature enters play.
-        for i in range(len(line) + 1):
-            if i == 0:
-                es, en = (f"En el extremo izquierdo (a la izquierda de {game.label(line[0])})",
-                          f"At the left end (left of {game.label(line[0], 'en')})")
-            elif i == len(line):
-                es, en = (f"En el extremo derecho (a la derecha de {game.label(line[-1])})",
-                          f"At the right end (right of {game.label(line[-1], 'en')})")
-            else:
-                es, en = (f"Entre {game.label(line[i - 1])} y {game.label(line[i])}",
-                          f"Between {game.label(line[i - 1], 'en')} and {game.label(line[i], 'en')}")
-            options.append(Option(str(i), es, en))
-        rule = "deploy"
-    elif line:
-        options = [Option("left", "Flanco izquierdo", "Left flank"), Option("right", "Flanco derecho", "Right flank")]
-    if index is None:
-        index = 0
-    if options:
-        chosen = game.res.ask(Question(key="flank", player=game.active, rule=rule,
-                                       # A creature already in play that moves (or changes sides) does not "enter".
-                                       prompt_es=f"¿Dónde entra {game.label(card)} en la línea de batalla?" if entering
-                                       else f"¿A qué lugar de la línea de batalla va {game.label(card)}?",
-                                       prompt_en=f"Where does {game.label(card, 'en')} enter the battleline?" if entering
-                                       else f"Where in the battleline does {game.label(card, 'en')} go?",
-                                       options=tuple(options)))
-        index = {"left": 0, "right": len(line)}.get(chosen, None)
-        if index is None:
-            index = int(chosen)
-    game.res.move(card, controller, "battleline", index)
-    game.res.set_controller(card, controller)
-    if entering:
-        _enters_exhausted(game, card)
-
-
 def attach_upgrade(game: Game, upgrade: CardState) -> None:
     creatures = game.board.creatures()
     if not creatures:
@@ -510,17 +421,15 @@ def attach_upgrade(game: Game, upgrade: CardState) -> None:
         # effects rank by when they began, the most recent winning, so a later one (Hipnorrayo) takes the creature
         # back while the upgrade stays on it (CONTROL, KF172-GEN-18). Decision: the position keeps no timestamps, so
         # the creature stays where the last control change left it; if the upgrade leaves play while its own effect
-        # is the one in force, the creature returns to its owner (Game.leaves_play).
-        change_control(game, host, upgrade.controller)
+        # is the one in force, the creature returns to its owner (Leaving.leaves_play).
+        game.change_control(host, upgrade.controller)
 
 
 def _icons_blocked(game: Game, pid: str) -> CardState | None:
     """The card whose constant ability stops ``pid`` resolving bonus icons (Maestra de la Orden Gris), if any."""
     for source, effect in game.board.constant_effects():
-        if effect.get("modify") == "no-bonus-icons":
-            owner = effect.get("_lasting", {}).get("controller", source.controller)
-            if (owner if effect.get("player", "opponent") == "you" else game.position.opponent(owner)) == pid:
-                return source
+        if effect.get("modify") == "no-bonus-icons" and game.board.effect_player(source, effect, "opponent") == pid:
+            return source
     return None
 
 
@@ -665,8 +574,6 @@ def discarded_from_hand(game: Game, card: CardState, pid: str, *, together: bool
 def after_discarded_together(game: Game, cards: list[CardState], pid: str) -> None:
     """DESGUAZAR: «Si se descartan simultáneamente varias cartas con habilidades "Desguazar:", se resuelven una por
     una en el orden que elija el jugador activo»; then the "after a card is discarded" effects of each."""
-    from judge.games.keyforge.game import Triggered
-
     if pid == game.active:
         pending = [game.pending(c, f"{c.uid}:scrap:{i}", f"«Desguazar:» de {game.label(c)}",
                                 f"'Scrap:' of {game.label(c, 'en')}",
@@ -676,18 +583,3 @@ def after_discarded_together(game: Game, cards: list[CardState], pid: str) -> No
         game.resolve_pending(pending)
     for c in cards:
         game.fire("discard", card=c, player=pid)
-
-
-def change_control(game: Game, card: CardState, new_controller: str) -> None:
-    """Take control of a card in play: a creature moves to a flank of its new controller's battleline (CONTROL)."""
-    with game.res.step("control", "control", f"{new_controller} toma el control de {game.label(card)}",
-                       f"{new_controller} takes control of {game.label(card, 'en')}", card=card.uid):
-        if game.board.is_creature(card):
-            put_creature_into_play(game, card, new_controller, rule="control", entering=False)
-        else:
-            game.res.move(card, new_controller, "artifacts")
-            game.res.set_controller(card, new_controller)
-
-
-def context_for(game: Game, card: CardState) -> AbilityContext:
-    return AbilityContext(game, card.uid, card.controller)

@@ -1,152 +1,16 @@
-"""Targets: which cards a target description of the vocabulary can name, and asking the player to choose."""
+"""Targets: which cards a target description of the vocabulary can name where the ability looks (in play, a hidden
+zone, under its card), the groups of most and least powerful creatures, and asking the player to choose. Whether
+one card fits a description is the board's question (:func:`judge.games.keyforge.board.matches`)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from judge.core.decisions import Option, Question
 from judge.core.position import CardState
-from judge.games.keyforge.vocabulary import counted, effect_label
-
-if TYPE_CHECKING:  # pragma: no cover
-    from judge.games.keyforge.board import Board
-    from judge.games.keyforge.game import AbilityContext, Game
-
-
-def matches(board: Board, target: dict[str, Any], card: CardState, *, controller: str,
-            source: CardState | None, remembered: list[CardState] | None = None) -> bool:
-    """Whether ``card`` fits ``target`` (kind, side and filters) as seen by ``controller``."""
-    d = board.define(card)
-    kind = target.get("kind", "creature")
-    host = board.host_of(card)
-    # What is a creature is the board's question: an Autolegionario in the battleline is one (KF172-ERR-04), and
-    # then not an artifact.
-    creature = board.is_creature(card)
-    if kind == "creature" and (not creature or host is not None):
-        return False
-    if kind == "artifact" and (d.type != "artifact" or creature):
-        return False
-    if kind == "upgrade" and d.type != "upgrade":
-        return False
-    if kind == "action" and d.type != "action":
-        return False
-    if kind == "creature-or-artifact" and not ((creature and host is None) or d.type == "artifact"):
-        return False  # "a creature or artifact" (Tiburón de Neutrones, Cachivache Extraño): never an upgrade
-    side = target.get("side", "any")
-    controls = card.controller == controller or board.as_if_yours.get(card.uid) == controller
-    if side == "friendly" and not controls:
-        return False
-    if side == "enemy" and controls:
-        return False
-    f = target.get("filter", {})
-    def house_of(name: str) -> str | None:
-        # "the active house" (Capitana Val Jericó, KF172-CARD-23): the house the active player chose.
-        return board.position.player(board.position.active).values.get("house") if name == "active" else name
-
-    if "house" in f and house_of(f["house"]) not in board.houses(card):
-        return False
-    if "not-house" in f and house_of(f["not-house"]) in board.houses(card):
-        return False
-    if f.get("house-in-play"):
-        # Only houses represented among the cards that player has in play (Acción Coordinada, KF172-CARD-02).
-        present = set().union(*(board.houses(c) for _, z, c in board.position.all_cards()
-                                if z in ("battleline", "artifacts") and c.controller == controller and c is not card
-                                and not c.get("under") and not c.get("grafted")))
-        if not board.houses(card) & present:
-            return False
-    if "type" in f and (("creature" if creature else d.type)
-                        not in (f["type"] if isinstance(f["type"], list) else [f["type"]])):
-        return False
-    if "trait" in f and f["trait"].lower() not in board.traits(card):
-        return False
-    if "not-trait" in f and f["not-trait"].lower() in board.traits(card):
-        return False
-    if "token" in f and bool(card.state.get("token")) != bool(f["token"]):
-        return False
-    if f.get("neighbor-of-it") and not any(card in board.neighbors(r) if board.in_play(r)
-                                           else card.uid in board.last_neighbors.get(r.uid, ())
-                                           for r in remembered or ()):
-        # A creature that has left play: the creatures that were its neighbours just before it left, if they are still
-        # in play (KF172-CARD-30, KF172-GEN-74, KF172-GEN-75).
-        return False
-    if f.get("not-it") and any(card.uid == r.uid for r in remembered or ()):
-        return False
-    if f.get("host-of-self") and (source is None or board.host_of(source) is None or board.host_of(source).uid != card.uid):
-        return False  # the creature this upgrade is on ("if you control this creature", Formación Académica)
-    if f.get("among-it") and not any(card.uid == r.uid for r in remembered or ()):
-        return False  # only the cards the previous effect named ("discarded this way", KF172-GEN-30)
-    if f.get("shares-trait-with-it"):
-        # "Each creature that shares a trait with the purged creature" (Virus Personalizado, KF172-ERR-21): the
-        # traits of the cards the ability named last, wherever they are now.
-        traits = {t for r in remembered or () if r.uid != card.uid for t in board.catalog.lookup(r.card).traits}
-        if not traits & set(d.traits):
-            return False
-    if "flank" in f and f["flank"] is False and board.is_on_flank(card):
-        return False
-    if f.get("left-flank") and not board.is_on_side(card, "left"):
-        return False
-    if f.get("right-flank") and not board.is_on_side(card, "right"):
-        return False
-    if f.get("has-amber") and not card.get("amber"):
-        return False
-    if "power-parity" in f and board.power(card) % 2 != (0 if f["power-parity"] == "even" else 1):
-        return False
-    if f.get("top-of-deck"):
-        # Among the top N cards of its owner's deck ("look at the top 2 cards of your deck", Reconocimiento).
-        deck = board.position.player(card.owner).zone("deck")
-        if card.uid not in [c.uid for c in deck[: int(f["top-of-deck"])]]:
-            return False
-    if f.get("top-of-discard"):
-        pile = board.position.player(card.owner).zone("discard")
-        if not pile or pile[-1].uid != card.uid:
-            return False
-    if "name-ref" in f:
-        # TEXTO AUTORREFERENCIAL: text naming the card that has it means only that card, not other copies — also in
-        # an ability gained from another card (Bláster de García on Jefa de Sensores García, KF172-GEN-91).
-        ref = f["name-ref"]
-        if source is not None and (source.card == ref or board.define(source).id == ref):
-            if card.uid != source.uid:
-                return False
-        elif card.card != ref and d.id != ref:
-            return False
-    if "name" in f and card.card != f["name"] and d.id != f["name"]:  # a copy has the copied card's name
-        return False
-    if "keyword" in f and not board.keyword(card, f["keyword"]):
-        return False
-    if "power-at-most" in f and board.power(card) > f["power-at-most"]:
-        return False
-    if "power-at-least" in f and board.power(card) < f["power-at-least"]:
-        return False
-    if f.get("damaged") and not card.get("damage"):
-        return False
-    if f.get("undamaged") and card.get("damage"):
-        return False
-    if f.get("exhausted") and not card.get("exhausted"):
-        return False
-    if f.get("ready") and card.get("exhausted"):
-        return False
-    if f.get("flank") is True and not board.is_on_flank(card):
-        return False
-    if f.get("center") and not board.is_in_center(card):
-        return False
-    for flag, key in (("enraged", "enrage"), ("stunned", "stun"), ("warded", "ward")):
-        if flag in f and bool(card.get(key)) != bool(f[flag]):
-            return False
-    if f.get("not-self") and source is not None and card.uid == source.uid:
-        return False
-    if f.get("self") and (source is None or card.uid != source.uid):
-        return False
-    if f.get("neighbor-of-self") and (source is None or card not in board.neighbors(source)):
-        # A card that has left play was a neighbor if it was one as it last was in play (Pequeña Niff's neighbor
-        # destroyed in the fight it was used for, KF172-CARD-93).
-        if source is None or board.in_play(card) or source.uid not in board.last_neighbors.get(card.uid, ()):
-            return False
-    if f.get("left-of-self"):
-        # "To this creature's left": earlier in the same battleline (Pretor Marius, KF172-CARD-77).
-        line = board.battleline(card.controller)
-        if source is None or source not in line or card not in line or line.index(card) >= line.index(source):
-            return False
-    return True
+from judge.games.keyforge.board import matches
+from judge.games.keyforge.game import AbilityContext, Game
+from judge.games.keyforge.wording import counted, effect_label
 
 
 def candidates(game: Game, target: dict[str, Any], ctx: AbilityContext) -> list[CardState]:

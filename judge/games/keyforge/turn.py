@@ -4,10 +4,10 @@
 from __future__ import annotations
 
 from judge.core.decisions import Option, Question
-from judge.core.position import CardState
 from judge.games.keyforge.board import IN_PLAY
-from judge.games.keyforge.game import Game, Triggered
-from judge.games.keyforge.vocabulary import counted, house_name
+from judge.games.keyforge.game import Game
+from judge.games.keyforge.timing import Triggered
+from judge.games.keyforge.wording import counted, house_name
 
 PER_TURN_CARD_STATE = ("armor-used", "armor-at-use", "elusive-used")
 PER_TURN_VALUES = ("plays", "uses", "actions-this-step", "step-ended", "first-turn-cards", "this-turn")
@@ -188,9 +188,7 @@ def house_restrictions(game: Game, pid: str) -> tuple[set[str], set[str]]:
         kind = effect.get("modify")
         if kind not in ("must-choose-house", "cannot-choose-house"):
             continue
-        controller = effect.get("_lasting", {}).get("controller", source.controller)
-        who = controller if effect.get("player", "you") == "you" else game.position.opponent(controller)
-        if who == pid:
+        if game.board.effect_player(source, effect, "you") == pid:
             if kind == "cannot-choose-house":
                 cannot.add(effect["house"])
             elif not game.rules.impossible_house_demand_ignored() or _may_be_made_to_choose(game, pid, effect["house"]):

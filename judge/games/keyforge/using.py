@@ -8,7 +8,8 @@ from typing import Any
 from judge.core.decisions import Option, Question
 from judge.core.position import CardState
 from judge.core.timing import Pending
-from judge.games.keyforge.game import Game, each_in_order
+from judge.games.keyforge.board import matches
+from judge.games.keyforge.game import Game
 
 
 def record_use(game: Game, card: CardState) -> None:
@@ -131,8 +132,6 @@ def _reap_gain(game: Game, card: CardState) -> int:
 def valid_defenders(game: Game, attacker: CardState) -> tuple[list[CardState], str]:
     """Enemy creatures the attacker may choose to fight, and the rule that narrowed the choice: Taunt (PROVOCAR)
     and the attacker's own restrictions (Groggins: only flank creatures)."""
-    from judge.games.keyforge.targets import matches
-
     # COMO SI FUERA TUYO: a creature used "as if it were yours" fights as if its user controlled it — one of the
     # user's enemies ("LUCHAR CON": against a creature controlled by the opponent), even its own controller's.
     user = game.as_if_yours.get(attacker.uid, attacker.controller)
@@ -323,7 +322,7 @@ def _before_fight(game: Game, attacker: CardState, defender: CardState) -> None:
     # All of them resolve even if a creature is destroyed by one of them (FAQ "Antes de luchar").
     with game.res.step("before-fight", "order.fight.2", "Efectos «Antes de luchar», Asalto y Dañino",
                        "'Before Fight', Assault and Hazardous effects"):
-        each_in_order(game, pending, run)
+        game.each_in_order(pending, run)
 
 
 def _fight_damage(game: Game, attacker: CardState, defender: CardState, elusive: bool, fight_info: dict[str, Any]) -> None:
@@ -334,7 +333,7 @@ def _fight_damage(game: Game, attacker: CardState, defender: CardState, elusive:
         # damage goes to the chosen creature, which is not attacked, so its Elusive does not stop it; the defender's
         # Elusive stops only the damage to and from the defender (KF172-GEN-42, KF172-GEN-43).
         instead = game.fight_redirect.pop(attacker.uid, None)
-        instead_card = game._card(instead) if instead else None
+        instead_card = game.card_at(instead) if instead else None
         if instead_card is not None and not game.board.in_play(instead_card):
             instead_card = None
         if elusive:
@@ -377,8 +376,6 @@ def _splash_hits(game: Game, attacker: CardState, defender: CardState) -> list[t
 def _extra_fight_damage(game: Game, attacker: CardState, defender: CardState) -> int:
     """Damage an attacker deals beyond its power while attacking (Valdr: "+2 while attacking an enemy creature on
     the flank"): constant ``fight-damage`` effects on the attacker whose ``against`` the defender matches."""
-    from judge.games.keyforge.targets import matches
-
     extra = 0
     for source, effect in game.board.constant_effects():
         if effect.get("modify") == "fight-damage" and game.board.affects(source, effect, attacker) \

@@ -1,15 +1,13 @@
-"""The ability vocabulary: the words a KeyForge card's abilities are written in (``docs/abilities.md``).
+"""The ability vocabulary of KeyForge: the words its cards' abilities are written in (``docs/abilities.md``).
 
-This module only declares and checks the words; :mod:`judge.games.keyforge.effects` gives each of them its
-meaning. A test checks that every declared effect has an implementation, so a card can never use a word the engine
-does not understand.
+This module only declares the words; :mod:`judge.core.vocabulary` checks a card against them and
+:mod:`judge.games.keyforge.effects` gives each effect its meaning. A test checks that every declared effect has an
+implementation, so a card can never use a word the engine does not understand.
 """
 
 from __future__ import annotations
 
-from typing import Any
-
-from judge.core.errors import Problem
+from judge.core.vocabulary import Choice, Vocabulary
 
 KEYWORDS = {
     "alpha", "assault", "capture", "deploy", "elusive", "exalt", "graft", "haunted", "hazardous", "heal",
@@ -186,295 +184,36 @@ FILTERS = {"house", "not-house", "trait", "not-trait", "power-at-most", "power-a
            "exhausted", "ready", "flank", "neighbor-of-self", "neighbor-of-it", "not-self", "not-it", "most-powerful",
            "least-powerful", "keyword", "name", "token", "center", "enraged", "stunned", "warded", "left-flank",
            "right-flank", "has-amber", "power-parity", "top-of-discard", "top-of-deck", "event-house", "power-below-each", "name-ref", "not-chosen", "self", "type", "shares-trait-with-it", "house-in-play", "among-it", "host-of-self", "left-of-self", "chosen"}
+ABILITY_KEYS = {"trigger", "effects", "effect", "event", "filter", "whose", "note", "if", "instead", "label", "zone"}
 NAMED_TARGETS = {"self", "host", "attacker", "defender", "it", "each-neighbor", "that-creature", "granter", "event-card",
                  "chosen", "defender-neighbors"}
 
 
-def check_ability(ability: Any, where: str) -> list[Problem]:
-    """Every problem in one ability table (empty when it is well formed)."""
-    problems: list[Problem] = []
-    if not isinstance(ability, dict):
-        return [Problem(where, "an ability is a table", "una habilidad es una tabla")]
-    trigger = ability.get("trigger")
-    if not _named(trigger, TRIGGERS):
-        problems.append(Problem(f"{where}.trigger", f"unknown trigger {trigger!r} (known: {', '.join(sorted(TRIGGERS))})", f"activador desconocido {trigger!r} (conocidos: {', '.join(sorted(TRIGGERS))})"))
-    allowed = {"trigger", "effects", "effect", "event", "filter", "whose", "note", "if", "instead", "label", "zone"}
-    for k in ability:
-        if k not in allowed:
-            problems.append(Problem(f"{where}.{k}", f"unknown ability field (known: {', '.join(sorted(allowed))})", f"campo de habilidad desconocido (conocidos: {', '.join(sorted(allowed))})"))
-    if trigger == "constant":
-        problems.extend(check_constant(ability.get("effect"), f"{where}.effect"))
-    elif _named(trigger, TRIGGERS):
-        effects = ability.get("effects")
-        if not isinstance(effects, list) or not effects:
-            problems.append(Problem(f"{where}.effects", "needs a list of effects", "necesita una lista de efectos"))
-        else:
-            for i, e in enumerate(effects):
-                problems.extend(check_effect(e, f"{where}.effects[{i}]"))
-    if trigger == "after" and not _named(ability.get("event"), EVENTS):
-        problems.append(Problem(f"{where}.event", f"an 'after' ability names its event (one of {', '.join(sorted(EVENTS))})", f"una habilidad «después de» nombra su suceso (uno de {', '.join(sorted(EVENTS))})"))
-    return problems
+def _one_of(what: str, words: set[str] | tuple[str, ...]) -> Choice:
+    return Choice(frozenset(words), f"{what} is one of {', '.join(sorted(words))}", f"{what} es uno de {', '.join(sorted(words))}")
 
 
-def _named(value: Any, names: Any) -> bool:
-    """Whether ``value`` is one of ``names``: a custom card may put any JSON value anywhere, and a list or a table is
-    never a name (nor may it crash the check with an unhashable look-up)."""
-    return isinstance(value, str) and value in names
-
-
-def check_constant(effect: Any, where: str) -> list[Problem]:
-    if not isinstance(effect, dict):
-        return [Problem(where, "a constant ability has an `effect` table", "una habilidad constante tiene una tabla `effect`")]
-    kind = effect.get("modify")
-    if not _named(kind, CONSTANT_EFFECTS):
-        return [Problem(f"{where}.modify", f"unknown constant effect {kind!r} (known: {', '.join(sorted(CONSTANT_EFFECTS))})", f"efecto constante desconocido {kind!r} (conocidos: {', '.join(sorted(CONSTANT_EFFECTS))})")]
-    problems: list[Problem] = []
-    if kind == "play-restriction" and "if" not in effect:
-        problems.append(Problem(f"{where}.if", "a play restriction names its condition (if = ...)",
-                                "una restricción de juego nombra su condición (if = ...)"))
-    if "target" in effect and not (isinstance(effect["target"], dict) and "uids" in effect["target"]):
-        problems.extend(check_target(effect["target"], f"{where}.target"))
-    if kind == "gain-ability":
-        problems.extend(check_ability(effect.get("ability"), f"{where}.ability"))
-    if kind == "instead-of-dealing-damage":
-        subs = effect.get("effects", [])
-        for i, sub in enumerate(subs if isinstance(subs, list) else [subs]):
-            problems.extend(check_effect(sub, f"{where}.effects[{i}]"))
-    return problems
-
-
-def check_effect(effect: Any, where: str) -> list[Problem]:
-    if not isinstance(effect, dict):
-        return [Problem(where, "an effect is a table like { do = \"gain\", amount = 1 }", "un efecto es una tabla como { do = \"gain\", amount = 1 }")]
-    verb = effect.get("do")
-    if not _named(verb, EFFECTS):
-        return [Problem(f"{where}.do", f"unknown effect {verb!r} (known: {', '.join(sorted(EFFECTS))})", f"efecto desconocido {verb!r} (conocidos: {', '.join(sorted(EFFECTS))})")]
-    problems: list[Problem] = []
-    params = EFFECTS[verb]
-    for k, v in effect.items():
-        if k in COMMON_EFFECT_KEYS:
-            continue
-        kind = params.get(k)
-        if kind is None:
-            problems.append(Problem(f"{where}.{k}", f"{verb} takes {', '.join(sorted(params)) or 'no parameters'}", f"{verb} admite {', '.join(sorted(params)) or 'ningún parámetro'}"))
-        elif kind == "target":
-            problems.extend(check_target(v, f"{where}.{k}"))
-        elif kind == "player" and not _named(v, PLAYERS):
-            problems.append(Problem(f"{where}.{k}", f"player is one of {', '.join(sorted(PLAYERS))}", f"player es uno de {', '.join(sorted(PLAYERS))}"))
-        elif kind == "player-or-each" and not _named(v, PLAYERS | {"each"}):
-            problems.append(Problem(f"{where}.{k}", f"player is \"each\" or one of {', '.join(sorted(PLAYERS))}", f"player es \"each\" o uno de {', '.join(sorted(PLAYERS))}"))
-        elif kind == "amount" and not (isinstance(v, int) and not isinstance(v, bool) or isinstance(v, dict) or v == "all"):
-            problems.append(Problem(f"{where}.{k}", "an amount is a whole number, \"all\" or a table { count = ... }", "una cantidad es un número entero, \"all\" o una tabla { count = ... }"))
-        elif kind == "pools" and not _named(v, ("opponent", "any", "own")):
-            problems.append(Problem(f"{where}.{k}", "from is \"opponent\", \"own\" (its own side) or \"any\" (any combination of pools)", "from es \"opponent\", \"own\" (su propio lado) o \"any\" (cualquier combinación de reservas)"))
-        elif kind == "duration" and not _named(v, DURATIONS):
-            problems.append(Problem(f"{where}.{k}", f"duration is one of {', '.join(sorted(DURATIONS))}", f"duration es uno de {', '.join(sorted(DURATIONS))}"))
-        elif kind == "repeat-scope" and not _named(v, ("previous", "ability")):
-            problems.append(Problem(f"{where}.{k}", "what is \"previous\" (the preceding effect) or \"ability\" (all of it)", "what es \"previous\" (el efecto anterior) o \"ability\" (toda la habilidad)"))
-        elif kind == "constant":
-            problems.extend(check_constant(v, f"{where}.{k}"))
-        elif kind == "effects":
-            if not isinstance(v, list):
-                problems.append(Problem(f"{where}.{k}", "a list of effects", "una lista de efectos"))
-            else:
-                for i, sub in enumerate(v):
-                    problems.extend(check_effect(sub, f"{where}.{k}[{i}]"))
-        elif kind == "effect-lists":
-            if not isinstance(v, list) or not all(isinstance(x, list) for x in v):
-                problems.append(Problem(f"{where}.{k}", "options is a list of effect lists", "options es una lista de listas de efectos"))
-            else:
-                for i, lst in enumerate(v):
-                    for j, sub in enumerate(lst):
-                        problems.extend(check_effect(sub, f"{where}.{k}[{i}][{j}]"))
-        elif kind == "lasting-trigger":
-            problems.extend(check_ability({"trigger": "after", **v} if isinstance(v, dict) else v, f"{where}.{k}"))
-    then = effect.get("then", [])
-    for i, sub in enumerate(then if isinstance(then, list) else [then]):
-        problems.extend(check_effect(sub, f"{where}.then[{i}]"))
-    return problems
-
-
-def check_target(target: Any, where: str) -> list[Problem]:
-    if isinstance(target, str):
-        return [] if _named(target, NAMED_TARGETS) else [Problem(where, f"a named target is one of {', '.join(sorted(NAMED_TARGETS))}", f"un objetivo con nombre es uno de {', '.join(sorted(NAMED_TARGETS))}")]
-    if not isinstance(target, dict):
-        return [Problem(where, "a target is a name (\"self\") or a table { choose = 1, kind = \"creature\", ... }", "un objetivo es un nombre (\"self\") o una tabla { choose = 1, kind = \"creature\", ... }")]
-    problems = [Problem(f"{where}.{k}", f"unknown target field (known: {', '.join(sorted(TARGET_KEYS))})", f"campo de objetivo desconocido (conocidos: {', '.join(sorted(TARGET_KEYS))})")
-                for k in target if k not in TARGET_KEYS]
-    if ("choose" in target) == ("all" in target):
-        problems.append(Problem(where, "a target says either choose = N or all = true", "un objetivo dice choose = N o all = true"))
-    if not _named(target.get("side", "any"), SIDES):
-        problems.append(Problem(f"{where}.side", f"side is one of {', '.join(sorted(SIDES))}", f"side es uno de {', '.join(sorted(SIDES))}"))
-    if not _named(target.get("kind", "creature"), KINDS):
-        problems.append(Problem(f"{where}.kind", f"kind is one of {', '.join(sorted(KINDS))}", f"kind es uno de {', '.join(sorted(KINDS))}"))
-    filters = target.get("filter", {})
-    if not isinstance(filters, dict):
-        problems.append(Problem(f"{where}.filter", "filter is a table", "filter es una tabla"))
-        filters = {}
-    for k in filters:
-        if k not in FILTERS:
-            problems.append(Problem(f"{where}.filter.{k}", f"unknown filter (known: {', '.join(sorted(FILTERS))})", f"filtro desconocido (conocidos: {', '.join(sorted(FILTERS))})"))
-    return problems
-
-
-# How a question names the effect it is about, in the judge's words (the vocabulary's own names are for card files).
-EFFECT_LABELS: dict[str, tuple[str, str]] = {
-    "add-power": ("dar contadores de +1 poder", "give +1 power counters"),
-    "archive": ("archivar", "archive"),
-    "archive-from-hand": ("archivar desde la mano", "archive from hand"),
-    "archive-top-of-deck": ("archivar la carta superior del mazo", "archive the top card of the deck"),
-    "attach": ("vincular", "attach"),
-    "cancel-forge": ("anular el forjado", "cancel the forge"),
-    "capture": ("capturar Æmbar", "capture Æmber"),
-    "choose": ("elegir", "choose"),
-    "choose-house": ("elegir una Casa", "choose a house"),
-    "choose-one": ("elegir una opción", "choose one option"),
-    "copy": ("copiar", "copy"),
-    "copy-characteristics": ("copiar", "copy"),
-    "deal-damage": ("infligir daño", "deal damage"),
-    "destroy": ("destruir", "destroy"),
-    "discard": ("descartar", "discard"),
-    "discard-from-hand": ("descartar de la mano", "discard from hand"),
-    "discard-random": ("descartar al azar", "discard at random"),
-    "discard-top-of-deck": ("descartar la carta superior del mazo", "discard the top card of the deck"),
-    "draw": ("robar cartas", "draw cards"),
-    "enrage": ("enfurecer", "enrage"),
-    "exalt": ("exaltar", "exalt"),
-    "exchange-control": ("intercambiar el control", "exchange control"),
-    "exhaust": ("agotar", "exhaust"),
-    "fight-with": ("luchar con", "fight with"),
-    "flip-to-token": ("dar la vuelta como criatura ficha", "flip into a token creature"),
-    "forge-key": ("forjar una llave", "forge a key"),
-    "gain": ("obtener Æmbar", "gain Æmber"),
-    "gain-chains": ("obtener cadenas", "gain chains"),
-    "give-text-box": ("dar su cuadro de texto", "give its text box"),
-    "graft": ("injertar", "graft"),
-    "heal": ("curar", "heal"),
-    "lasting": ("crear un efecto duradero", "create a lasting effect"),
-    "lose": ("perder Æmbar", "lose Æmber"),
-    "lose-chains": ("perder cadenas", "shed chains"),
-    "make-token": ("crear una criatura ficha", "make a token creature"),
-    "move-aember": ("mover Æmbar", "move Æmber"),
-    "move-creature": ("mover una criatura", "move a creature"),
-    "move-to-battleline": ("poner en la línea de batalla", "put into the battleline"),
-    "pay": ("pagar Æmbar", "pay Æmber"),
-    "play-card": ("jugar una carta", "play a card"),
-    "play-top-of-deck": ("jugar la carta superior del mazo", "play the top card of the deck"),
-    "purge": ("purgar", "purge"),
-    "put-into-play": ("poner en juego", "put into play"),
-    "put-on-top-of-deck": ("poner encima del mazo", "put on top of the deck"),
-    "put-under": ("poner debajo", "put under"),
-    "raise-tide": ("subir la marea", "raise the tide"),
-    "random-from-zone": ("tomar al azar", "take at random"),
-    "ready": ("preparar", "ready"),
-    "reap-with": ("cosechar con", "reap with"),
-    "redirect-fight-damage": ("desviar el daño de lucha", "redirect fight damage"),
-    "repeat": ("repetir", "repeat"),
-    "resolve-bonus-icons": ("resolver sus iconos de bonificación", "resolve its bonus icons"),
-    "return-aember": ("devolver el Æmbar capturado", "return captured Æmber"),
-    "return-purged": ("devolver las cartas purgadas", "return the purged cards"),
-    "return-to-hand": ("devolver a la mano", "return to hand"),
-    "reveal-random": ("revelar al azar", "reveal at random"),
-    "sacrifice": ("sacrificar", "sacrifice"),
-    "save": ("salvar de la destrucción", "save from destruction"),
-    "search": ("buscar", "search"),
-    "select": ("seleccionar", "select"),
-    "shuffle-into-deck": ("barajar en el mazo", "shuffle into the deck"),
-    "steal": ("robar Æmbar", "steal Æmber"),
-    "stun": ("aturdir", "stun"),
-    "swap": ("intercambiar de posición", "swap"),
-    "take-control": ("tomar el control", "take control"),
-    "trigger-ability": ("resolver una habilidad", "resolve an ability"),
-    "unforge": ("desforjar una llave", "unforge a key"),
-    "use": ("usar", "use"),
-    "ward": ("escudar", "ward"),
-}
-
-
-def effect_label(verb: str, lang: str = "es") -> str:
-    """The effect as a question names it (the vocabulary word itself if it has no label yet)."""
-    es, en = EFFECT_LABELS.get(verb, (verb, verb))
-    return en if lang == "en" else es
-
-
-def ability_label(ability: dict[str, Any], index: int, lang: str = "es") -> str:
-    """An ability offered as an option: its own label, else its number and what its effects do, so a judge can tell
-    two abilities of one card apart."""
-    if isinstance(ability.get("label"), str):
-        return ability["label"]
-    effects = ability.get("effects") if isinstance(ability.get("effects"), list) else []
-    verbs = [effect_label(e["do"], lang) for e in effects if isinstance(e, dict) and isinstance(e.get("do"), str)]
-    head = f"{'Ability' if lang == 'en' else 'Habilidad'} {index + 1}"
-    return f"{head}: {', '.join(verbs)}" if verbs else head
-
-
-ZONE_NAMES: dict[str, tuple[str, str]] = {
-    "hand": ("la mano", "hand"), "deck": ("el mazo", "deck"), "discard": ("la pila de descartes", "discard pile"),
-    "archives": ("los archivos", "archives"), "purged": ("las cartas purgadas", "purged cards"),
-    "battleline": ("la línea de batalla", "battleline"), "artifacts": ("los artefactos", "artifacts"),
-    "revealed": ("las cartas reveladas", "revealed cards"),
-}
-
-
-def zone_name(zone: str, lang: str = "es") -> str:
-    es, en = ZONE_NAMES.get(zone, (zone, zone))
-    return en if lang == "en" else es
-
-
-def times_es(n: int) -> str:
-    """«1 vez», «3 veces»."""
-    return f"{n} vez" if n == 1 else f"{n} veces"
-
-
-def times_en(n: int) -> str:
-    """"once", "twice", "3 times"."""
-    return {1: "once", 2: "twice"}.get(n, f"{n} times")
-
-
-def counted(n: int, one: str, many: str) -> str:
-    """A known number with its noun in the right number, in either language: «1 carta», «3 cartas», "1 card"."""
-    return f"{n} {one if n == 1 else many}"
-
-
-def to_zone_es(zone: str) -> str:
-    """Where a card goes, in Spanish: «a la mano», «al mazo»."""
-    name = zone_name(zone)
-    return "al " + name[3:] if name.startswith("el ") else "a " + name
-
-
-HOUSE_NAMES: dict[str, tuple[str, str]] = {
-    "brobnar": ("Brobnar", "Brobnar"), "dis": ("Dis", "Dis"), "ekwidon": ("Ekwidon", "Ekwidon"),
-    "geistoid": ("Geistoid", "Geistoid"), "logos": ("Logos", "Logos"), "mars": ("Marte", "Mars"),
-    "sanctum": ("Sanctum", "Sanctum"), "saurian": ("Saurio", "Saurian"), "shadows": ("Sombras", "Shadows"),
-    "skyborn": ("Skyborn", "Skyborn"), "staralliance": ("Alianza Estelar", "Star Alliance"),
-    "unfathomable": ("Unfathomable", "Unfathomable"), "untamed": ("Indómitos", "Untamed"),
-    "redemption": ("Redemption", "Redemption"), "keyraken": ("Keyraken", "Keyraken"), "elders": ("Elders", "Elders"),
-    "ironyx": ("Ironyx", "Ironyx"), "prophecy": ("Prophecy", "Prophecy"), "tide": ("Tide", "Tide"),
-}
-"""House names as a judge reads them (houses without a known Spanish name keep their own)."""
-
-
-def house_name(house: str, lang: str = "es") -> str:
-    es, en = HOUSE_NAMES.get(house, (house.capitalize(), house.capitalize()))
-    return en if lang == "en" else es
-
-
-ICON_NAMES: dict[str, tuple[str, str]] = {
-    "aember": ("Æmbar", "Æmber"), "capture": ("capturar", "capture"), "damage": ("daño", "damage"),
-    "draw": ("robar carta", "draw"), "discard": ("descartar", "discard"), "steal": ("robar Æmbar", "steal"),
-}
-
-
-def icon_name(icon: str, lang: str = "es") -> str:
-    """A bonus icon by its name on the card (Spanish) or in English."""
-    es, en = ICON_NAMES.get(icon, (icon, icon))
-    return en if lang == "en" else es
-
-
-KEY_COLORS: dict[str, tuple[str, str]] = {"red": ("La llave roja", "The red key"), "blue": ("La llave azul", "The blue key"),
-                                          "yellow": ("La llave amarilla", "The yellow key")}
-
-
-def key_color(color: str, lang: str = "es") -> str:
-    es, en = KEY_COLORS.get(color, (color, color))
-    return en if lang == "en" else es
+VOCABULARY = Vocabulary(
+    keywords=frozenset(KEYWORDS), triggers=TRIGGERS, events=frozenset(EVENTS), constant_effects=CONSTANT_EFFECTS,
+    effects=EFFECTS, common_effect_keys=frozenset(COMMON_EFFECT_KEYS), ability_keys=frozenset(ABILITY_KEYS),
+    named_targets=frozenset(NAMED_TARGETS), target_keys=frozenset(TARGET_KEYS), filters=frozenset(FILTERS),
+    sides=frozenset(SIDES), kinds=frozenset(KINDS), default_kind="creature",
+    choices={
+        "player": _one_of("player", PLAYERS),
+        "player-or-each": Choice(frozenset(PLAYERS | {"each"}), f"player is \"each\" or one of {', '.join(sorted(PLAYERS))}",
+                                 f"player es \"each\" o uno de {', '.join(sorted(PLAYERS))}"),
+        "pools": Choice(frozenset({"opponent", "any", "own"}),
+                        "from is \"opponent\", \"own\" (its own side) or \"any\" (any combination of pools)",
+                        "from es \"opponent\", \"own\" (su propio lado) o \"any\" (cualquier combinación de reservas)"),
+        "duration": Choice(frozenset(DURATIONS), f"duration is one of {', '.join(sorted(DURATIONS))}",
+                           f"duration es uno de {', '.join(sorted(DURATIONS))}", documented=True),
+        "repeat-scope": Choice(frozenset({"previous", "ability"}),
+                               "what is \"previous\" (the preceding effect) or \"ability\" (all of it)",
+                               "what es \"previous\" (el efecto anterior) o \"ability\" (toda la habilidad)"),
+    },
+    structures={"lasting-trigger": "event-ability"},
+    constant_requires={"play-restriction": ("if", "a play restriction names its condition (if = ...)",
+                                            "una restricción de juego nombra su condición (if = ...)")},
+    constant_parts={"gain-ability": {"ability": "ability"}, "instead-of-dealing-damage": {"effects": "effects"}},
+)
+"""The vocabulary a KeyForge card is checked against."""

@@ -1,0 +1,212 @@
+"""Card abilities as data: the grammar every game's card files share, and the check of a card against the words
+its game declares.
+
+An ability has a ``trigger`` and either the ``effects`` it resolves or, for a constant ability, the ``effect`` it
+keeps in force (``modify = "..."``). An effect is a table ``{ do = "<verb>", ... }`` whose parameters each have a
+kind (a target, an amount, a list of effects, one of a set of words…). A target is a name (``"self"``) or a table
+that either chooses (``choose = N``) or takes all (``all = true``) of a kind of card, on a side, through filters.
+Which verbs, triggers, events, keywords, filters and so on exist is the game's to declare, in a
+:class:`Vocabulary`; this module only checks a card definition against them, so that no card can use a word its
+engine does not understand.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+from collections.abc import Mapping
+
+from judge.core.errors import Problem
+
+
+@dataclass(frozen=True)
+class Choice:
+    """A parameter kind that takes one of a fixed set of words, with what to say when it gets another."""
+
+    words: frozenset[str]
+    en: str
+    es: str
+    documented: bool = False
+    """Whether its words are words of the vocabulary in their own right (durations), not just plain values."""
+
+
+@dataclass(frozen=True)
+class Vocabulary:
+    """The words one game's card abilities are written in."""
+
+    keywords: frozenset[str]
+    triggers: Mapping[str, str]
+    """Each trigger with what it means (shown to whoever writes a custom card)."""
+    events: frozenset[str]
+    """Events an ability of ``event_trigger`` can wait for."""
+    constant_effects: Mapping[str, str]
+    """Each kind of constant effect (``modify``) with what it does."""
+    effects: Mapping[str, Mapping[str, str]]
+    """Each effect verb (``do``) with its parameters and their kinds."""
+    common_effect_keys: frozenset[str]
+    """Keys any effect may carry whatever its verb (a condition, "may", what follows "if you do"…)."""
+    ability_keys: frozenset[str]
+    named_targets: frozenset[str]
+    target_keys: frozenset[str]
+    filters: frozenset[str]
+    sides: frozenset[str]
+    kinds: frozenset[str]
+    default_kind: str
+    """The kind of card a target table names when it does not say."""
+    choices: Mapping[str, Choice] = field(default_factory=dict)
+    """Parameter kinds that take one word of a set (``player``, ``duration``…)."""
+    structures: Mapping[str, str] = field(default_factory=dict)
+    """Parameter kinds the game names itself for one of the grammar's structures: name → ``target``, ``amount``,
+    ``constant``, ``effects``, ``effect-lists`` or ``event-ability`` (an ability waiting for an event, written without
+    its trigger)."""
+    constant_trigger: str = "constant"
+    event_trigger: str = "after"
+    event_trigger_es: str = "después de"
+    """The trigger of abilities that wait for an event, and how a Spanish message names it."""
+    constant_requires: Mapping[str, tuple[str, str, str]] = field(default_factory=dict)
+    """Constant effects that need a key: kind → (key, message, Spanish message)."""
+    constant_parts: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
+    """Constant effects that carry an ability or effects of their own: kind → {key: "ability" or "effects"}."""
+
+    def words(self) -> set[str]:
+        """Every word the game declares (what its documentation must explain)."""
+        return (set(self.triggers) | set(self.events) | set(self.constant_effects) | set(self.effects)
+                | set(self.filters) | set(self.named_targets) | set(self.keywords)
+                | {w for c in self.choices.values() if c.documented for w in c.words})
+
+    def check_ability(self, ability: Any, where: str) -> list[Problem]:
+        """Every problem in one ability table (empty when it is well formed)."""
+        problems: list[Problem] = []
+        if not isinstance(ability, dict):
+            return [Problem(where, "an ability is a table", "una habilidad es una tabla")]
+        trigger = ability.get("trigger")
+        if not named(trigger, self.triggers):
+            problems.append(Problem(f"{where}.trigger", f"unknown trigger {trigger!r} (known: {', '.join(sorted(self.triggers))})",
+                                    f"activador desconocido {trigger!r} (conocidos: {', '.join(sorted(self.triggers))})"))
+        for k in ability:
+            if k not in self.ability_keys:
+                problems.append(Problem(f"{where}.{k}", f"unknown ability field (known: {', '.join(sorted(self.ability_keys))})",
+                                        f"campo de habilidad desconocido (conocidos: {', '.join(sorted(self.ability_keys))})"))
+        if trigger == self.constant_trigger:
+            problems.extend(self.check_constant(ability.get("effect"), f"{where}.effect"))
+        elif named(trigger, self.triggers):
+            effects = ability.get("effects")
+            if not isinstance(effects, list) or not effects:
+                problems.append(Problem(f"{where}.effects", "needs a list of effects", "necesita una lista de efectos"))
+            else:
+                for i, e in enumerate(effects):
+                    problems.extend(self.check_effect(e, f"{where}.effects[{i}]"))
+        if trigger == self.event_trigger and not named(ability.get("event"), self.events):
+            events = ", ".join(sorted(self.events))
+            problems.append(Problem(f"{where}.event", f"an '{self.event_trigger}' ability names its event (one of {events})",
+                                    f"una habilidad «{self.event_trigger_es}» nombra su suceso (uno de {events})"))
+        return problems
+
+    def check_constant(self, effect: Any, where: str) -> list[Problem]:
+        if not isinstance(effect, dict):
+            return [Problem(where, f"a {self.constant_trigger} ability has an `effect` table",
+                            "una habilidad constante tiene una tabla `effect`")]
+        kind = effect.get("modify")
+        if not named(kind, self.constant_effects):
+            known = ", ".join(sorted(self.constant_effects))
+            return [Problem(f"{where}.modify", f"unknown constant effect {kind!r} (known: {known})",
+                            f"efecto constante desconocido {kind!r} (conocidos: {known})")]
+        problems: list[Problem] = []
+        required = self.constant_requires.get(kind)
+        if required is not None and required[0] not in effect:
+            problems.append(Problem(f"{where}.{required[0]}", required[1], required[2]))
+        if "target" in effect and not (isinstance(effect["target"], dict) and "uids" in effect["target"]):
+            problems.extend(self.check_target(effect["target"], f"{where}.target"))
+        for key, part in self.constant_parts.get(kind, {}).items():
+            if part == "ability":
+                problems.extend(self.check_ability(effect.get(key), f"{where}.{key}"))
+            else:
+                subs = effect.get(key, [])
+                for i, sub in enumerate(subs if isinstance(subs, list) else [subs]):
+                    problems.extend(self.check_effect(sub, f"{where}.{key}[{i}]"))
+        return problems
+
+    def check_effect(self, effect: Any, where: str) -> list[Problem]:
+        if not isinstance(effect, dict):
+            return [Problem(where, "an effect is a table like { do = \"gain\", amount = 1 }",
+                            "un efecto es una tabla como { do = \"gain\", amount = 1 }")]
+        verb = effect.get("do")
+        if not named(verb, self.effects):
+            known = ", ".join(sorted(self.effects))
+            return [Problem(f"{where}.do", f"unknown effect {verb!r} (known: {known})", f"efecto desconocido {verb!r} (conocidos: {known})")]
+        problems: list[Problem] = []
+        params = self.effects[verb]
+        for k, v in effect.items():
+            if k in self.common_effect_keys:
+                continue
+            problems.extend(self._check_parameter(verb, params, k, v, f"{where}.{k}"))
+        then = effect.get("then", [])
+        for i, sub in enumerate(then if isinstance(then, list) else [then]):
+            problems.extend(self.check_effect(sub, f"{where}.then[{i}]"))
+        return problems
+
+    def _check_parameter(self, verb: str, params: Mapping[str, str], key: str, value: Any, where: str) -> list[Problem]:
+        kind = params.get(key)
+        kind = self.structures.get(kind, kind) if kind is not None else None
+        if kind is None:
+            takes = ", ".join(sorted(params))
+            return [Problem(where, f"{verb} takes {takes or 'no parameters'}", f"{verb} admite {takes or 'ningún parámetro'}")]
+        if kind in self.choices:
+            choice = self.choices[kind]
+            return [] if named(value, choice.words) else [Problem(where, choice.en, choice.es)]
+        if kind == "target":
+            return self.check_target(value, where)
+        if kind == "amount" and not (isinstance(value, int) and not isinstance(value, bool) or isinstance(value, dict)
+                                     or value == "all"):
+            return [Problem(where, "an amount is a whole number, \"all\" or a table { count = ... }",
+                            "una cantidad es un número entero, \"all\" o una tabla { count = ... }")]
+        if kind == "constant":
+            return self.check_constant(value, where)
+        if kind == "effects":
+            if not isinstance(value, list):
+                return [Problem(where, "a list of effects", "una lista de efectos")]
+            return [p for i, sub in enumerate(value) for p in self.check_effect(sub, f"{where}[{i}]")]
+        if kind == "effect-lists":
+            if not isinstance(value, list) or not all(isinstance(x, list) for x in value):
+                return [Problem(where, "options is a list of effect lists", "options es una lista de listas de efectos")]
+            return [p for i, lst in enumerate(value) for j, sub in enumerate(lst)
+                    for p in self.check_effect(sub, f"{where}[{i}][{j}]")]
+        if kind == "event-ability":
+            return self.check_ability({"trigger": self.event_trigger, **value} if isinstance(value, dict) else value, where)
+        return []
+
+    def check_target(self, target: Any, where: str) -> list[Problem]:
+        if isinstance(target, str):
+            if named(target, self.named_targets):
+                return []
+            known = ", ".join(sorted(self.named_targets))
+            return [Problem(where, f"a named target is one of {known}", f"un objetivo con nombre es uno de {known}")]
+        if not isinstance(target, dict):
+            return [Problem(where, "a target is a name (\"self\") or a table { choose = 1, kind = \"creature\", ... }",
+                            "un objetivo es un nombre (\"self\") o una tabla { choose = 1, kind = \"creature\", ... }")]
+        keys = ", ".join(sorted(self.target_keys))
+        problems = [Problem(f"{where}.{k}", f"unknown target field (known: {keys})", f"campo de objetivo desconocido (conocidos: {keys})")
+                    for k in target if k not in self.target_keys]
+        if ("choose" in target) == ("all" in target):
+            problems.append(Problem(where, "a target says either choose = N or all = true", "un objetivo dice choose = N o all = true"))
+        if not named(target.get("side", "any"), self.sides):
+            sides = ", ".join(sorted(self.sides))
+            problems.append(Problem(f"{where}.side", f"side is one of {sides}", f"side es uno de {sides}"))
+        if not named(target.get("kind", self.default_kind), self.kinds):
+            kinds = ", ".join(sorted(self.kinds))
+            problems.append(Problem(f"{where}.kind", f"kind is one of {kinds}", f"kind es uno de {kinds}"))
+        filters = target.get("filter", {})
+        if not isinstance(filters, dict):
+            problems.append(Problem(f"{where}.filter", "filter is a table", "filter es una tabla"))
+            filters = {}
+        known = ", ".join(sorted(self.filters))
+        for k in filters:
+            if k not in self.filters:
+                problems.append(Problem(f"{where}.filter.{k}", f"unknown filter (known: {known})", f"filtro desconocido (conocidos: {known})"))
+        return problems
+
+
+def named(value: Any, names: Any) -> bool:
+    """Whether ``value`` is one of ``names``: a custom card may put any JSON value anywhere, and a list or a table is
+    never a name (nor may it crash the check with an unhashable look-up)."""
+    return isinstance(value, str) and value in names

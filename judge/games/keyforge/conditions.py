@@ -1,0 +1,163 @@
+"""What an ability's words refer to as it resolves: who "you", "your opponent" and "the owner" are, who decides
+(JUGADOR ACTIVO), the values an amount can count (æmber, keys, cards in a zone, what happened this turn, what the
+previous effect did) and whether a condition holds."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from judge.games.keyforge.board import matches
+from judge.games.keyforge.game import AbilityContext
+from judge.games.keyforge.targets import candidates
+
+
+def decider(ctx: AbilityContext, effect: dict[str, Any]) -> str:
+    """Who makes a decision of this effect: the active player (JUGADOR ACTIVO), unless the ability names someone
+    (``chooser = "controller"`` / ``"opponent"`` — "your opponent chooses")."""
+    who = effect.get("chooser")
+    if who == "controller":
+        return ctx.controller
+    if who == "opponent":
+        return ctx.game.position.opponent(ctx.controller)
+    return ctx.game.active
+
+
+def player_of(ctx: AbilityContext, who: str | None) -> str:
+    if who in (None, "you", "controller"):
+        return ctx.controller
+    if who == "opponent":
+        return ctx.game.position.opponent(ctx.controller)
+    if who == "active":
+        return ctx.game.active
+    if who == "owner":
+        card = ctx.source_card
+        return card.owner if card else ctx.controller
+    raise ValueError(who)
+
+
+def value(ctx: AbilityContext, expr: Any) -> int:
+    if isinstance(expr, int):
+        return expr
+    if isinstance(expr, dict):
+        times = int(expr.get("times", 1))
+        if "houses" in expr:
+            # "for each house represented among …", up to `max` (No Confíes en Nadie).
+            found = candidates(ctx.game, {**expr["houses"], "all": True}, ctx)
+            houses = set().union(*(ctx.game.board.houses(c) for c in found)) if found else set()
+            return times * min(len(houses), int(expr.get("max", len(houses))))
+        if "count" in expr:
+            return times * len(candidates(ctx.game, {**expr["count"], "all": True}, ctx))
+        if "value" in expr:
+            return times * value(ctx, expr["value"])
+        if "sum" in expr:
+            # Several amounts added up (Fragua de Obsidiana: the key costs 6 more, less 1 per creature destroyed
+            # this way, KF172-GEN-29); a part with times = -1 is taken away.
+            return times * sum(value(ctx, part) for part in expr["sum"])
+    if expr == "done":
+        # What the previous effect did (how many cards it actually destroyed, moved…): "destroyed this way" counts a
+        # warded creature that was not destroyed out (KF172-GEN-29).
+        done = int(getattr(ctx, "done", 0))
+        ctx.game.res.note("this-way", "in-this-way", f"«De este modo»: lo que hizo el efecto anterior de esta habilidad ({done})",
+                          f"'In this way': what the previous effect of this ability did ({done})")
+        return done
+    if isinstance(expr, str):
+        who, _, what = expr.partition(".")
+        if who in ("you", "opponent"):
+            pid = player_of(ctx, who)
+            if what == "amber":
+                return ctx.game.amber(pid)
+            if what == "keys":
+                return ctx.game.board.forged_keys(pid)
+            if what in ("hand", "deck", "discard", "archives"):
+                return len(ctx.game.position.player(pid).zone(what))
+            if what == "unforged-keys":
+                return 3 - ctx.game.board.forged_keys(pid)
+            if what == "key-cost":
+                return ctx.game.board.key_cost(pid)
+            if what == "chains":
+                return int(ctx.game.position.player(pid).values.get("chains", 0))
+            if what in ("fights", "friendly-destroyed", "discards", "plays", "destroyed-in-fight"):
+                # What happened this turn (the position keeps these counts for the turn in progress).
+                return int(ctx.game.position.values.get("this-turn", {}).get(f"{pid}.{what}", 0))
+            if what == "forged-last-turn":
+                return int(ctx.game.position.values.get("last-turn", {}).get(f"{pid}.forged", 0))
+        if who == "event" and what == "amount":
+            # How much the triggering event was about: damage prevented or dealt, Æmber (Maruck el Señalado).
+            return int(ctx.event.get("amount", 0))
+        if who in ("self", "it", "event-card"):
+            cards = ctx.named(who)
+            if what == "count":
+                return len(cards)  # how many cards the previous effect named ("for each card discarded this way")
+            card = cards[0] if cards else None
+            if card is not None and what == "power":
+                if not ctx.game.board.in_play(card) and card.uid in ctx.game.last_known:
+                    # A card that left play during the ability: its power as it last was (ABANDONA EL JUEGO).
+                    return int(ctx.game.last_known[card.uid]["power"])
+                return ctx.game.board.power(card)
+            if card is not None and what in ("amber", "damage", "power-counters"):
+                return int(card.get({"power-counters": "power"}.get(what, what), 0))
+    raise ValueError(f"unknown value {expr!r}")
+
+
+def amount(ctx: AbilityContext, effect: dict[str, Any], default: int = 1) -> int:
+    raw = effect.get("amount", default)
+    return value(ctx, raw) if raw != "all" else 10**6
+
+
+def condition(ctx: AbilityContext, cond: dict[str, Any]) -> bool:
+    if cond.get("always"):
+        return True
+    if "not" in cond:
+        return not condition(ctx, cond["not"])
+    if "all" in cond:
+        return all(condition(ctx, c) for c in cond["all"])
+    if "any" in cond:
+        return any(condition(ctx, c) for c in cond["any"])
+    if "controls" in cond:
+        return bool(candidates(ctx.game, {**cond["controls"], "all": True, "side": "friendly"}, ctx))
+    if "house-is-chosen" in cond or "house-not-chosen" in cond:
+        # Whether the named card (a card revealed) is of the house named earlier in the ability; with no card named
+        # neither holds — there is no card "not of the named house" (Llave Falsificada with an empty hand: decision).
+        cards = ctx.named(cond.get("house-is-chosen") or cond.get("house-not-chosen"))
+        if not cards or ctx.chosen_house is None:
+            return False
+        hit = any(ctx.chosen_house in ctx.game.board.houses(c) for c in cards)
+        return hit if "house-is-chosen" in cond else not hit
+    if "share-house" in cond:
+        # About cards that may have left play: their houses as they last were in play (ABANDONA EL JUEGO).
+        cards = ctx.named(cond["share-house"])
+        houses = [ctx.game.last_known_houses(c) for c in cards]
+        return len(houses) >= 2 and bool(set.intersection(*houses))
+    if "compare" in cond:
+        left, op, right = cond["compare"]
+        a, b = value(ctx, left), value(ctx, right)
+        return {">": a > b, ">=": a >= b, "<": a < b, "<=": a <= b, "==": a == b, "!=": a != b}[op]
+    if "turn" in cond:
+        # Whose turn it is: "yours" (the ability's controller is the active player) or "opponents".
+        mine = ctx.game.active == ctx.controller
+        return mine if cond["turn"] == "yours" else not mine
+    if "tide" in cond:
+        # MAREA: high for the player who raised it last, low for the other; neutral at the start of the game.
+        tide = ctx.game.position.values.get("tide")
+        pid = player_of(ctx, cond.get("for", "you"))
+        state = "neutral" if not tide else ("high" if tide == pid else "low")
+        return state == cond["tide"]
+    if "haunted" in cond:
+        # EMBRUJADO: a player with 10 or more cards in their discard pile.
+        pid = player_of(ctx, cond["haunted"])
+        return len(ctx.game.position.player(pid).zone("discard")) >= 10
+    if "count-at-least" in cond:
+        spec, n = cond["count-at-least"]
+        return len(candidates(ctx.game, {**spec, "all": True}, ctx)) >= n
+    if "exists" in cond:
+        return bool(candidates(ctx.game, {**cond["exists"], "all": True}, ctx))
+    if "named-match" in cond:
+        # The cards a named target gives ("that card", it) all match a filter (Tiburón de Neutrones: whether the
+        # discarded card belongs to a house other than Logos).
+        spec = cond["named-match"]
+        cards = ctx.named(spec.get("target", "it"))
+        return bool(cards) and all(matches(ctx.game.board, {"kind": "card", "filter": spec.get("filter", {})}, c,
+                                           controller=ctx.controller, source=ctx.source_card) for c in cards)
+    if "not-exists" in cond:
+        return not candidates(ctx.game, {**cond["not-exists"], "all": True}, ctx)
+    raise ValueError(f"unknown condition {cond!r}")

@@ -1,0 +1,51 @@
+"""What every game's cards share in the core: looking a card up by any spelling, and the generic expectation paths."""
+
+from __future__ import annotations
+
+import pytest
+
+from judge import rulesets
+from judge.core.catalog import name_key
+from judge.core.errors import UnknownCardError
+from judge.games.keyforge.catalog import default_catalog
+
+POSITION = """
+active = "p1"
+step = "main"
+[players.p1]
+house = "untamed"
+battleline = [{ uid = "bear", card = "Oso Ancestral", damage = 1 }]
+hand = ["Trol"]
+[players.p2]
+"""
+
+
+def test_a_name_is_found_whatever_its_apostrophe_case_or_accents():
+    catalog = default_catalog()
+    assert catalog.lookup("Po's Pixies").id == catalog.lookup("po’s pixies").id == catalog.lookup("Pixies de Po").id
+    assert name_key("Bláster de García") == name_key("blaster de garcia")
+
+
+def test_an_unknown_name_suggests_the_closest_ones():
+    with pytest.raises(UnknownCardError) as exc:
+        default_catalog().lookup("Gato por Liebra")
+    assert "did you mean" in str(exc.value) and "gato por liebre" in str(exc.value)
+
+
+def test_the_generic_paths_read_zones_state_and_the_card_definition():
+    rs = rulesets.get("keyforge-17.2")
+    position = rs.loads(POSITION)
+    assert rs.query(position, "p1.hand") == ["troll"]
+    assert rs.query(position, "p1.battleline.count") == 1
+    assert rs.query(position, "bear.zone") == "p1.battleline"
+    assert rs.query(position, "bear.damage") == 1
+    assert rs.query(position, "bear.stun") is False
+    assert rs.query(position, "Oso Ancestral.type") == "creature"
+    assert rs.query(position, "bear.traits") == ["beast"]
+    assert rs.query(position, "bear.keywords") == ["assault 2"]
+    assert rs.query(position, "p1.amber") == 0
+    # KeyForge's own paths answer first: the power now, keys forged.
+    assert rs.query(position, "bear.power") == 5
+    assert rs.query(position, "p1.keys") == 0
+    with pytest.raises(KeyError):
+        rs.query(position, "p1.nothing")
