@@ -17,12 +17,9 @@ from collections.abc import Callable, Iterable
 from judge.core.decisions import fold
 from judge.core.errors import Problem, UnknownCardError
 
-_APOSTROPHES = str.maketrans({"’": "'", "‘": "'", "ʼ": "'"})
-
-
 def name_key(name: str) -> str:
     """The form under which a name is looked up: case, accents and the kind of apostrophe do not matter."""
-    return fold(name.translate(_APOSTROPHES))
+    return fold(name)
 
 
 class Card(Protocol):

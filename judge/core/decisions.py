@@ -13,9 +13,13 @@ from typing import Any
 from judge.core.errors import InvalidAnswerError
 
 
+_APOSTROPHES = str.maketrans({"’": "'", "‘": "'", "ʼ": "'", "`": "'"})
+
+
 def fold(text: str) -> str:
-    """Case- and accent-insensitive form of a label, so a judge can type ``Bruja del ocaso`` for ``Bruja del Ocaso``."""
-    decomposed = unicodedata.normalize("NFKD", text)
+    """Case-, accent- and apostrophe-insensitive form of a label, so a judge can type ``Bruja del ocaso`` for
+    ``Bruja del Ocaso`` and ``Po's Pixies`` for ``Po’s Pixies``."""
+    decomposed = unicodedata.normalize("NFKD", text.translate(_APOSTROPHES))
     return " ".join("".join(c for c in decomposed if not unicodedata.combining(c)).casefold().split())
 
 

@@ -83,7 +83,8 @@ def position_to_dict(position: Position, layout: Layout) -> dict[str, Any]:
         doc["values"] = {k: position.values[k] for k in sorted(position.values)}
     players: dict[str, Any] = {}
     for pid, player in position.players.items():
-        table: dict[str, Any] = {k: player.values[k] for k in sorted(player.values)}
+        # A value that is not set (a house not chosen) is left out, as if never written.
+        table: dict[str, Any] = {k: player.values[k] for k in sorted(player.values) if player.values[k] is not None}
         if player.team is not None:
             table["team"] = player.team
         for zone in layout.zones:

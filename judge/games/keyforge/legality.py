@@ -63,6 +63,11 @@ class Legality:
                                f"jugada desconocida {play.verb!r}; las jugadas de KeyForge son {', '.join(VERBS)}")
         if position.values.get("winner"):
             raise IllegalPlayError("the game is over", rule=self.cite("keys"), es="la partida ha terminado")
+        if play.player is not None and play.player != position.active:
+            # KeyForge has no responses: every play of a turn is the active player's (JUGADOR ACTIVO).
+            raise IllegalPlayError(f"only the active player ({position.active}) makes plays in KeyForge",
+                                   rule=self.cite("active-player"),
+                                   es=f"en KeyForge solo juega el jugador activo ({position.active})")
         if play.verb == "end-turn":
             if position.step != "main":
                 raise IllegalPlayError("the turn can only be ended from step 3", rule=self.cite("turn-sequence"),

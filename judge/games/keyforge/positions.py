@@ -21,7 +21,7 @@ CARD_STATE = {
 PLAYER_VALUES = {"amber", "keys", "chains", "houses", "house", "name", "token"}
 """Values a player may have."""
 STEPS = ("start", "forge", "house", "main", "ready", "draw", "end")
-GAME_VALUES = ("first-turn", "lasting", "plays", "uses", "actions-this-step", "step-ended", "first-turn-cards", "winner",
+GAME_VALUES = ("first-turn", "lasting", "plays", "uses", "actions-this-step", "step-ended", "first-turn-cards", "winner", "result",
                "tide", "this-turn", "last-turn")
 """Values of the whole game a position may hold (what this turn has done so far, lasting effects, the tide…)."""
 

@@ -7,14 +7,13 @@ engine refuses to rule on its abilities; a judge can define the card inline inst
 
 from __future__ import annotations
 
-import difflib
 import functools
-import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from judge.core.decisions import fold
+from judge.core import catalog as core_catalog
+from judge.core.catalog import read_card_files
 from judge.core.errors import Problem, UnknownCardError
 from judge.games.mitos_y_leyendas import vocabulary
 
@@ -83,60 +82,46 @@ def card_from_dict(cid: str, raw: dict[str, Any], *, custom: bool = False) -> tu
 
 
 def load_dir(path: Path = CARDS_DIR) -> tuple[dict[str, CardDef], list[Problem]]:
-    cards: dict[str, CardDef] = {}
-    problems: list[Problem] = []
-    for file in sorted(path.glob("*.toml")):
-        try:
-            raw = tomllib.loads(file.read_text(encoding="utf-8"))
-        except tomllib.TOMLDecodeError as exc:
-            problems.append(Problem(file.name, f"not valid TOML: {exc}", f"no es TOML válido: {exc}"))
-            continue
-        card, found = card_from_dict(str(raw.get("id", file.stem)), raw)
-        problems.extend(found)
-        if card is not None:
-            cards[card.id] = card
-    return cards, problems
+    cards, problems = read_card_files(path, lambda cid, raw, where: card_from_dict(cid, raw))
+    return {c.id: c for c in cards}, problems
 
 
-class Catalog:
-    """Cards by id, found by any of their names with accents and case ignored."""
+class Catalog(core_catalog.Catalog[CardDef]):
+    """Cards by id, found by any of their names with accents, case and apostrophes ignored."""
 
-    def __init__(self, cards: dict[str, CardDef]) -> None:
-        self.cards = cards
-        self._by_name: dict[str, str] = {}
-        for card in cards.values():
-            for name in card.names():
-                self._by_name.setdefault(fold(name), card.id)
+    def sort_name(self, card: CardDef) -> str:
+        return card.name
 
     def find(self, name: str) -> CardDef | None:
-        cid = self._by_name.get(fold(name.replace("’", "'")))
-        return self.cards.get(cid) if cid else None
+        try:
+            return self.lookup(name)
+        except UnknownCardError:
+            return None
 
     def get(self, name: str) -> CardDef:
-        card = self.find(name)
-        if card is None:
-            close = difflib.get_close_matches(fold(name), list(self._by_name), n=3, cutoff=0.75)
-            hint = f"; did you mean {', '.join(self.cards[self._by_name[c]].name for c in close)}?" if close else ""
-            hint_es = f"; ¿quisiste decir {', '.join(self.cards[self._by_name[c]].name for c in close)}?" if close else ""
+        try:
+            return self.lookup(name)
+        except UnknownCardError as exc:
             raise UnknownCardError(
-                f"unknown card {name!r}{hint} A card not in the catalog can be defined in the position under [cards.<id>]",
-                f"carta desconocida {name!r}{hint_es} Una carta que no está en el catálogo se define en la posición en [cards.<id>]")
-        return card
+                f"{exc} A card not in the catalog can be defined in the position under [cards.<id>]",
+                f"{exc.text('es')} Una carta que no está en el catálogo se define en la posición en [cards.<id>]") from exc
 
     def with_custom(self, custom: dict[str, Any]) -> tuple[Catalog, list[Problem]]:
         if not custom:
             return self, []
-        cards = dict(self.cards)
+        catalog = Catalog(self.cards.values())
         problems: list[Problem] = []
         for cid, raw in custom.items():
             card, found = card_from_dict(cid, raw, custom=True)
             problems.extend(found)
             if card is not None:
-                cards[cid] = card
-        return Catalog(cards), problems
+                # A card defined with the position takes over its names from any catalog card of the same name.
+                catalog.forget_names(card)
+                catalog.add(card)
+        return catalog, problems
 
 
 @functools.lru_cache(maxsize=1)
 def default_catalog() -> Catalog:
     cards, _ = load_dir()
-    return Catalog(cards)
+    return Catalog(cards.values())
