@@ -117,9 +117,21 @@ class Leaving:
         return set(known["houses"]) if known else self.board.houses(card)
 
     def _end_lasting_on(self, card: CardState) -> None:
-        # Lasting effects on the card end; so do those that last while their source stays in play (Restringtonus).
+        # The lasting effects on the card end for it alone: an effect on several chosen cards goes on for the others
+        # (ABANDONA EL JUEGO, EFECTOS DURADEROS). Those that last while their source stays in play end altogether
+        # (Restringtonus).
         lasting = self.position.values.get("lasting", [])
-        keep = [e for e in lasting if card.uid not in e.get("effect", {}).get("target", {}).get("uids", ())
-                and not (e.get("duration") == "while-in-play" and e.get("source") == card.uid)]
-        if len(keep) != len(lasting):
+        keep = []
+        for entry in lasting:
+            if entry.get("duration") == "while-in-play" and entry.get("source") == card.uid:
+                continue
+            effect = entry.get("effect", {})
+            uids = effect.get("target", {}).get("uids", ()) if isinstance(effect.get("target"), dict) else ()
+            if card.uid in uids:
+                rest = [u for u in uids if u != card.uid]
+                if not rest:
+                    continue
+                entry = {**entry, "effect": {**effect, "target": {**effect["target"], "uids": rest}}}
+            keep.append(entry)
+        if keep != lasting:
             self.res.set_value("lasting", keep or None)

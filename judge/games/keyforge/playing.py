@@ -58,6 +58,9 @@ def play(game: Game, card: CardState) -> None:
         # Where the creature was played is kept for "after a creature is played on a flank": it is where it entered,
         # not where later effects leave it (KF172-CARD-36); a lone creature is on both flanks (KF172-GEN-50).
         _flank_on_entry = _flanks_of(game, card) if d.is_creature else ()
+        # …and whose battleline it entered: a creature with Treachery enters the opponent's, whose flank it is on
+        # (FLANCO, TRAICIÓN).
+        _line_on_entry = card.controller if _flank_on_entry else None
         # The game state is checked as soon as the card is in play: a creature with power 0 is destroyed before its
         # bonus icons and "after it enters play" effects (KF172-GEN-69).
         game.check_state()
@@ -72,7 +75,7 @@ def play(game: Game, card: CardState) -> None:
         # order.play.3: "Play:" and "after you play" effects, in the active player's order.
         with game.res.step("play-effects", "order.play.3", "Efectos «Jugar:» y «después de jugar»",
                            "'Play:' and 'after you play' effects", card=card.uid):
-            info = {"card": card, "player": pid, "played-on": _flank_on_entry}
+            info = {"card": card, "player": pid, "played-on": _flank_on_entry, "played-line": _line_on_entry}
             if game.rules.play_triggers_before_play_effects():
                 game.resolve_pending(game.collect("play", **info))
             pending: list[Pending[Any]] = []

@@ -285,8 +285,12 @@ class Timing:
             return False
         if f.get("by-bonus-icon") and info.get("by") != "bonus-icon":
             return False  # "dealt damage by a damage bonus icon" (Maleficornio, KF172-GEN-51)
-        if "played-on" in f and f["played-on"] not in info.get("played-on", ()):
-            return False
+        if "played-on" in f:
+            # "On their flank" is a flank of the battleline of the player who played it; "on your flank"
+            # (``flank-of = "you"``), of this card's controller (FLANCO).
+            line = card.controller if f.get("flank-of") == "you" else info.get("player")
+            if f["played-on"] not in info.get("played-on", ()) or info.get("played-line") != line:
+                return False
         if f.get("not-self") and subject is not None and subject.uid == card.uid:
             return False
         if "subject" in f and subject is not None and not matches(self.board, f["subject"], subject,
