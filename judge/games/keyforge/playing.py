@@ -121,7 +121,7 @@ def play(game: Game, card: CardState) -> None:
                 with game.res.step("action-to-discard", "order.play.4", "La acción va a la pila de descartes",
                                    "The action goes to the discard pile", card=card.uid):
                     game.res.set_card(card, "copy-of", 0)  # in the discard pile it is Imitación again
-                    game.res.move(card, card.owner, "discard")
+                    game.move_out(card, card.owner, "discard", rule="order.play.4")
         game.check_state()
 
 
@@ -563,7 +563,7 @@ def discarded_from_hand(game: Game, card: CardState, pid: str, *, together: bool
     effects wait for it, and when the active player discards it its "Desguazar:" abilities resolve (DESGUAZAR).
     ``together``: one of several cards discarded at once; the caller resolves what follows with
     ``after_discarded_together`` once all of them are in the pile."""
-    game.res.move(card, card.owner, "discard")
+    game.move_out(card, card.owner, "discard", rule="discard-cards")
     game.count_this_turn(pid, "discards")
     if together:
         return

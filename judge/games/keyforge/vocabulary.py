@@ -78,6 +78,7 @@ CONSTANT_EFFECTS = {
     "control": "(an upgrade) its controller controls the creature it is attached to, from the moment it attaches",
     "animate": "(lasting) the targets are creatures with `power`; when the effect ends they leave the battleline for the artifacts",
     "redirect-leaving": "if the targets leave `zone` (where they are now), they go to their owner's `to` (hand) instead",
+    "redirect-entering": "a card matching `target` that would be put into `zone` (with `from = \"play\"`: from play) goes to its owner's `to` instead",
     "enters-play-under-opponent": "this card enters play under the control of the opponent of the player it would enter under (each time it enters play)",
     "repeat-play-effects": "each \"Jugar:\" ability of a card its controller plays matching `filter-card` resolves `times` more, right after itself",
     "considered": "the targets are considered to have `power` / `armor`, above every counter and modifier",
