@@ -57,7 +57,6 @@ class AbilityContext:
     """uid of the card whose ability this is."""
     controller: str
     event: dict[str, Any] = field(default_factory=dict)
-    remembered: list[CardState] = field(default_factory=list)
     last_known: CardState | None = None
     pending_damage: list[tuple[CardState, int]] = field(default_factory=list)
     chosen_all: list[CardState] = field(default_factory=list)
@@ -65,6 +64,38 @@ class AbilityContext:
     chosen_house: str | None = None
     granter: str | None = None
     """uid of the card whose constant ability gave this ability (an upgrade, Arquímedes), if not the card itself."""
+    _remembered: list[CardState] = field(default_factory=list)
+    _named_as: dict[str, tuple[int, bool]] = field(default_factory=dict)
+    """For each card named, its timestamp then and whether it was in play."""
+
+    @property
+    def remembered(self) -> list[CardState]:
+        """The cards the previous effect named ("it", "that creature"): still those cards wherever they went, but not
+        a card that was in play, left play and came back — it is a new card then, which "it" does not name
+        (ABANDONA EL JUEGO: later instructions refer to the card as it was just before it left play)."""
+        out = []
+        for card in self._remembered:
+            stamp, was_in_play = self._named_as.get(card.uid, (card.stamp, False))
+            if was_in_play and card.stamp != stamp and self.game.board.in_play(card):
+                continue
+            out.append(card)
+        return out
+
+    @remembered.setter
+    def remembered(self, cards: list[CardState]) -> None:
+        self.remember(cards)
+
+    def remember(self, cards: list[CardState], *, as_they_were: dict[str, tuple[int, bool]] | None = None) -> None:
+        """Name ``cards`` for the following effects, as they are now or, ``as_they_were``, as they were earlier in
+        the ability (uid → timestamp then, whether it was in play)."""
+        self._remembered = list(cards)
+        for card in cards:
+            then = (as_they_were or {}).get(card.uid)
+            known = self._named_as.get(card.uid)
+            if then is not None:
+                self._named_as[card.uid] = then
+            elif known is None or known[0] != card.stamp:
+                self._named_as[card.uid] = (card.stamp, self.game.board.in_play(card))
 
     @property
     def source_card(self) -> CardState | None:
@@ -81,9 +112,13 @@ class AbilityContext:
             host = self.game.board.host_of(card) if card is not None and pos.find(card.uid) else None
             return [host] if host is not None else []
         if name in ("attacker", "defender"):
-            # The creatures of the fight, while they are still in play (one the fight destroyed is gone).
+            # The creatures of the fight, while they are still in play (one the fight destroyed is gone, and one put back
+            # into play since is a new creature, not the one that fought).
             uid = self.event.get(name)
             found = pos.find(uid) if uid else None
+            stamp = self.event.get(f"{name}-stamp")
+            if found and stamp is not None and found[2].stamp != stamp:
+                return []
             return [found[2]] if found and self.game.board.in_play(found[2]) else []
         if name in ("it", "that-creature"):
             return list(self.remembered)

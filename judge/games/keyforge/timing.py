@@ -50,6 +50,18 @@ class Triggered:
     lasting: bool = False
     """A lasting effect's ability: it is not the card's own, so the card going to a hidden zone does not stop it
     ("if Magda la Rata leaves play", also back to the hand: KF172-ERR-14)."""
+    stamp: int = -1
+    """The card's timestamp when the ability triggered (set from the card): a card that left play and came back is a
+    new card, whose abilities these are not."""
+
+    def __post_init__(self) -> None:
+        if self.stamp < 0:
+            object.__setattr__(self, "stamp", self.card.stamp)
+
+    @property
+    def same_card(self) -> bool:
+        """Whether the card is still the object it was when the ability triggered."""
+        return self.lasting or self.card.stamp == self.stamp
 
 
 class _LoopCut(Exception):
@@ -211,6 +223,13 @@ class Timing:
 
         def run_once(p: Pending[Triggered]) -> None:
             t = p.item
+            if self.board.in_play(t.card) and not t.same_card:
+                # It left play and came back: a new card, for which this ability never triggered (ABANDONA EL JUEGO).
+                self.res.note("new-card", "leaves-play",
+                              f"{self.label(t.card)} abandonó el juego y volvió: es una carta nueva y su efecto no se resuelve",
+                              f"{self.label(t.card, 'en')} left play and came back: it is a new card and its effect does "
+                              "not resolve", card=t.card.uid)
+                return
             if self.board.in_play(t.card):
                 self.run_ability(t.card, t.ability, label_es=p.label_es, label_en=p.label_en, event=t.event, rule=t.rule)
                 return

@@ -251,9 +251,17 @@ def _fight(game: Game, attacker: CardState, forced: CardState | None = None) -> 
         first_time = not defender.get("elusive-used")
         if game.rules.elusive_spent_on_choice():
             game.res.set_card(defender, "elusive-used", True)
-        fight_info = {"attacker": attacker.uid, "defender": defender.uid}
+        # A creature that leaves play and comes back is a new creature: it is no longer the one in this fight
+        # (ABANDONA EL JUEGO), so the fight is followed by its timestamp, not its uid.
+        fight_info = {"attacker": attacker.uid, "defender": defender.uid,
+                      "attacker-stamp": attacker.stamp, "defender-stamp": defender.stamp}
+
+        def still(card: CardState, role: str) -> bool:
+            return game.board.in_play(card) and card.stamp == fight_info[f"{role}-stamp"]
+
         _before_fight(game, attacker, defender)
-        survivors = game.board.in_play(attacker) and game.board.in_play(defender) and not attacker.get("marked") and not defender.get("marked")
+        survivors = still(attacker, "attacker") and still(defender, "defender") \
+            and not attacker.get("marked") and not defender.get("marked")
         if not survivors:
             game.res.note("fight-cancelled", "fight", "Una criatura fue destruida antes de luchar: no hay lucha",
                           "A creature was destroyed before the fight: no fight happens")
@@ -268,7 +276,7 @@ def _fight(game: Game, attacker: CardState, forced: CardState | None = None) -> 
                           f"{game.label(attacker, 'en')} ignores Elusive while attacking", card=attacker.uid)
             elusive = False
         _fight_damage(game, attacker, defender, elusive, fight_info)
-        if game.board.in_play(attacker):
+        if still(attacker, "attacker"):
             with game.res.step("after-fight", "order.fight.5", "La atacante sobrevivió: efectos «Después de luchar:»",
                                "The attacker survived: 'After Fight:' effects", card=attacker.uid):
                 info = {"card": attacker, "player": attacker.controller, **fight_info}
