@@ -9,8 +9,8 @@ from judge.core.decisions import Question
 from judge.core.position import CardState
 from judge.games.keyforge import playing
 from judge.games.keyforge.board import matches
-from judge.games.keyforge.conditions import amount, player_of
-from judge.games.keyforge.effects import HANDLERS, Handler, ask_cards, from_hand, handler, targets
+from judge.games.keyforge.conditions import amount, decider, player_of
+from judge.games.keyforge.effects import HANDLERS, Handler, ask_cards, entry_order, from_hand, handler, targets
 from judge.games.keyforge.game import AbilityContext
 from judge.games.keyforge.wording import counted, to_zone_es, zone_name
 
@@ -71,7 +71,7 @@ def _archive_from_hand(ctx: AbilityContext, e: dict[str, Any]) -> int:
         return 0
     # Nothing to choose when the whole hand must be archived (a single possible target asks nothing, docs/abilities.md).
     chosen = tuple(c.uid for c in hand) if n == len(hand) else ctx.game.res.ask(Question(
-        key="archive", player=pid, rule="archives", prompt_es=f"Elige {counted(n, 'carta', 'cartas')} de tu mano para archivar",
+        key="archive", player=decider(ctx, e), rule="archives", prompt_es=f"Elige {counted(n, 'carta', 'cartas')} de tu mano para archivar",
         prompt_en=f"Choose {counted(n, 'card', 'cards')} from your hand to archive",
         options=ctx.game.card_options(hand), min_choices=n, max_choices=n))
     values = chosen if isinstance(chosen, tuple) else (chosen,)
@@ -187,6 +187,9 @@ def _search(ctx: AbilityContext, e: dict[str, Any]) -> int:
         to = e.get("to", "hand")
         for c in found:
             game.res.note("reveal", "search", f"Se revela {game.label(c)}", f"{game.label(c, 'en')} is revealed", card=c.uid)
+        if to == "play":
+            found = entry_order(ctx, found)
+        for c in found:
             if to == "play":
                 playing.put_into_play(game, c, pid)
             else:
