@@ -212,7 +212,13 @@ class KeyForge(Legality, Permissions, PositionCheck, Ruleset):
     def resolve_play(self, res: Resolution, play: Play) -> None:
         game = Game(self, res, effects)
         if play.verb == "end-turn":
-            turn.end_turn(game)
+            turn.end_turn(game, (play.card or "main").lower())
+            return
+        if play.verb == "forge":
+            turn.run_turn_start(game, res.position.active, until="house")
+            return
+        if play.verb == "choose-house":
+            turn.run_turn_start(game, res.position.active, until="main", house=play.card)
             return
         if play.verb == "raise-tide":
             # MAREA: an "Omni:" ability the rules give the active player: raise the tide, gain 3 chains; no card is
