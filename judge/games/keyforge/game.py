@@ -34,7 +34,7 @@ from judge.games.keyforge.forging import Forging
 from judge.games.keyforge.leaving import Leaving
 from judge.games.keyforge.tide import Tide
 from judge.games.keyforge.timing import Timing, Triggered
-from judge.games.keyforge.wording import effect_label
+from judge.games.keyforge.wording import answer_names, effect_label
 
 
 class Interpreter(Protocol):
@@ -160,7 +160,9 @@ class Game(Aember, Damage, Destruction, Leaving, Forging, Drawing, Battleline, T
         self.res = res
         self.interpreter = interpreter
         self.position = res.position
-        self.board = Board(res.position, ruleset.catalog_for(res.position))
+        self.board = Board(res.position, ruleset.catalog_for(res.position), base_hand_size=ruleset.hand_size,
+                           condition=lambda source, cond: interpreter.condition(
+                               self.context(source.uid, source.controller), cond))
         res.on_move.append(self._moved)
         self.marked: list[CardState] = []
         """Cards marked for destruction in the destruction batch under way."""
@@ -225,7 +227,9 @@ class Game(Aember, Damage, Destruction, Leaving, Forging, Drawing, Battleline, T
             verbs_en = [effect_label(e["do"], "en") for e in ability["effects"] if isinstance(e, dict) and isinstance(e.get("do"), str)]
             if verbs:
                 es, en = f"{es} — {', '.join(verbs)}", f"{en} — {', '.join(verbs_en)}"
-        return Pending(controller or card.controller, key, es, en, item, aliases=(card.uid, *self.board.define(card).names()))
+        names = self.board.define(card).names()
+        answer, spoken = answer_names((names[0], names[1], names[2], names[3], card.uid), key)
+        return Pending(controller or card.controller, key, es, en, item, aliases=(card.uid, *names, *spoken), answer=answer)
 
     def ability_label(self, card: CardState, ability: dict[str, Any], es: str, en: str) -> tuple[str, str]:
         """How to name an ability in a question: its card, and the card that grants it when it is granted."""
@@ -251,6 +255,13 @@ class Game(Aember, Damage, Destruction, Leaving, Forging, Drawing, Battleline, T
         chosen = self.res.ask(Question(key=key, player=player, rule=rule, prompt_es=prompt_es, prompt_en=prompt_en,
                                        options=self.card_options(cards)))
         return next(c for c in cards if c.uid == chosen)
+
+    def forced_choice(self, key: str, rule: str, cards: list[CardState], player: str | None = None) -> None:
+        """A choice of ``key`` that turned out to have no alternative (``cards`` are all it could take): an answer the
+        judge wrote for it anyway is taken, not left over (:meth:`~judge.core.resolution.Resolution.forced`)."""
+        n = len(cards)
+        self.res.forced(Question(key=key, player=player or self.active, rule=rule, prompt_es="", prompt_en="",
+                                 options=self.card_options(cards), min_choices=n, max_choices=n))
 
     def card_at(self, uid: str | None) -> CardState | None:
         found = self.position.find(uid) if uid else None

@@ -10,6 +10,7 @@ from typing import Any
 
 from judge.core.position import CardState
 from judge.games.keyforge.board import matches
+from judge.games.keyforge.positions import CARD_FACTS
 from judge.games.keyforge.wording import to_zone_es, zone_name
 
 
@@ -138,7 +139,7 @@ class Leaving:
                     self.res.set_player(opponent, "amber", self.amber(opponent) + amber)
                 self.res.set_card(card, "amber", 0)
             for key in [k for k in card.state]:
-                if key != "amber":
+                if key != "amber" and key not in CARD_FACTS:
                     self.res.set_card(card, key, 0 if not isinstance(card.state[key], bool) else False)
             for upgrade in list(card.attached):
                 if self.board.define(upgrade).keyword("gigantic"):

@@ -71,7 +71,7 @@ def play(game: Game, card: CardState) -> None:
                                "Omega: after it is played this step ends (pending effects still resolve)", card=card.uid):
                 game.res.set_value("step-ended", True)
         # order.play.2: bonus icons, top to bottom.
-        resolve_bonus_icons(game, card, d.bonus)
+        resolve_bonus_icons(game, card, game.board.bonus_icons(card))
         # order.play.3: "Play:" and "after you play" effects, in the active player's order.
         with game.res.step("play-effects", "order.play.3", "Efectos «Jugar:» y «después de jugar»",
                            "'Play:' and 'after you play' effects", card=card.uid):
@@ -409,6 +409,7 @@ def attach_upgrade(game: Game, upgrade: CardState) -> None:
         host = creatures[0]
         game.res.note("forced-target", "upgrades", f"Única criatura posible: {game.label(host)}",
                       f"Only possible creature: {game.label(host, 'en')}", card=host.uid)
+        game.forced_choice("upgrade-host", "upgrades", [host])
     else:
         chosen = game.res.ask(Question(
             key="upgrade-host", player=game.active, rule="upgrades",
@@ -528,6 +529,8 @@ def bonus_icon(game: Game, card: CardState, icon: str) -> None:
             game.res.note("no-target", rule, "No hay cartas en la mano", "No cards in hand")
             return
         # Mandatory (ICONOS DE BONIFICACIÓN): with a single card in hand there is nothing to choose.
+        if len(hand) == 1:
+            game.forced_choice("discard", rule, hand, pid)
         chosen = hand[0].uid if len(hand) == 1 else game.res.ask(Question(key="discard", player=pid, rule=rule,
                                        prompt_es="Elige 1 carta de tu mano para descartarla",
                                        prompt_en="Choose 1 card from your hand to discard",
@@ -542,6 +545,7 @@ def _choose_creature(game: Game, pool: list[CardState], rule: str, es: str, en: 
     if len(pool) == 1:
         game.res.note("forced-target", rule, f"Única criatura posible: {game.label(pool[0])}",
                       f"Only possible creature: {game.label(pool[0], 'en')}", card=pool[0].uid)
+        game.forced_choice("target", rule, pool)
         return pool[0]
     chosen = game.res.ask(Question(key="target", player=game.active, rule=rule, prompt_es=es, prompt_en=en,
                                    options=tuple(Option(c.uid, game.label(c), game.label(c, "en"),

@@ -274,8 +274,9 @@ class Timing:
                 text = repr(t.ability.get("effects")) + repr(t.ability.get("if"))
                 es = f"{p.label_es} — {self.label(subject)}" if isinstance(subject, CardState) else p.label_es
                 en = f"{p.label_en} — {self.label(subject, 'en')}" if isinstance(subject, CardState) else p.label_en
+                answer = f"{p.answer} ({self.board.name(subject, 'en')})" if p.answer and isinstance(subject, CardState) else ""
                 p = replace(p, value=f"{p.value}:{uid}", label_es=es, label_en=en,
-                            same_as=None if "event" in text else p.value)
+                            same_as=None if "event" in text else p.value, answer=answer)
             out.append(p)
         return out
 

@@ -65,10 +65,11 @@ def chain_penalty(chains: int) -> int:
 def refill_hand(game: Game, pid: str) -> None:
     player = game.position.player(pid)
     hand = len(player.zone("hand"))
-    want = max(0, game.rules.hand_size - hand)
+    size = game.board.hand_size(pid)
+    want = max(0, size - hand)
     chains = int(player.values.get("chains", 0))
-    with game.res.step("draw-step", "order.draw.1", f"{pid} roba hasta tener {game.rules.hand_size} cartas",
-                       f"{pid} draws up to {game.rules.hand_size} cards"):
+    with game.res.step("draw-step", "order.draw.1", f"{pid} roba hasta tener {size} cartas",
+                       f"{pid} draws up to {size} cards"):
         prevented = min(want, chain_penalty(chains)) if want else 0
         if prevented:
             game.res.note("chains", "chains", f"Las cadenas ({chains}) impiden robar {counted(prevented, 'carta', 'cartas')}",

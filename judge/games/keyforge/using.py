@@ -237,6 +237,7 @@ def _fight(game: Game, attacker: CardState, forced: CardState | None = None) -> 
                 defender = defenders[0]
                 game.res.note("forced-target", "fight", f"Única criatura que puede ser atacada: {game.label(defender)}",
                               f"Only creature that can be attacked: {game.label(defender, 'en')}", card=defender.uid)
+                game.forced_choice("fight-target", choice_rule, defenders, user)
             else:
                 chosen = game.res.ask(Question(
                     key="fight-target", player=user, rule=choice_rule,

@@ -86,7 +86,7 @@ def _resolve_bonus_icons(ctx: AbilityContext, e: dict[str, Any]) -> int:
     is, and whatever stops bonus icons of played cards stops these too (KF172-GEN-59)."""
     n = 0
     for c in targets(ctx, e, rule="play-cards"):
-        icons = ctx.game.board.define(c).bonus
+        icons = ctx.game.board.bonus_icons(c)
         with ctx.game.res.step("reveal", "play-cards", f"Se revela {ctx.game.label(c)}: sus iconos se resuelven como si se jugara",
                                f"{ctx.game.label(c, 'en')} is revealed: its icons resolve as if it were played", card=c.uid):
             # As a played card's icons: the next card played after Flor de Fisión includes this one (Ultragravitrón,
