@@ -422,14 +422,14 @@ class Board:
             raise JudgeError(f"internal: the condition of an effect of {source.uid} is read without the interpreter")
         return self.condition(source, effect["if"])
 
-    def _names(self, source: CardState, effect: dict[str, Any], pid: str, default: str) -> bool:
+    def names_player(self, source: CardState, effect: dict[str, Any], pid: str, default: str) -> bool:
         """Whether a constant effect about players (``player``: you, opponent or each) is about ``pid``."""
         return effect.get("player", default) == "each" or self.effect_player(source, effect, default) == pid
 
     def key_cost(self, pid: str) -> int:
         cost = 6
         for source, effect in self.constant_effects():
-            if effect.get("modify") == "key-cost" and self._names(source, effect, pid, "opponent") \
+            if effect.get("modify") == "key-cost" and self.names_player(source, effect, pid, "opponent") \
                     and self.holds(source, effect):
                 # An amount that counts ("+1 for each Dis creature in play") is counted anew each time the cost
                 # is asked: a lasting effect follows the table as it changes (KF172-CARD-94).
@@ -441,7 +441,7 @@ class Board:
         ("refill your hand to 1 additional card")."""
         size = self.base_hand_size
         for source, effect in self.constant_effects():
-            if effect.get("modify") == "hand-size" and self._names(source, effect, pid, "you") \
+            if effect.get("modify") == "hand-size" and self.names_player(source, effect, pid, "you") \
                     and self.holds(source, effect):
                 size += self._amount(source, effect.get("amount", 0))
         return max(0, size)
@@ -593,9 +593,16 @@ def matches(board: Board, target: dict[str, Any], card: CardState, *, controller
         # destroyed in the fight it was used for, KF172-CARD-93).
         if source is None or board.in_play(card) or source.uid not in board.last_neighbors.get(card.uid, ()):
             return False
-    if f.get("left-of-self"):
-        # "To this creature's left": earlier in the same battleline (Pretor Marius, KF172-CARD-77).
-        line = board.battleline(card.controller)
-        if source is None or source not in line or card not in line or line.index(card) >= line.index(source):
-            return False
+    for side in ("left-of-self", "right-of-self"):
+        if f.get(side):
+            # "To this creature's left" (Pretor Marius, KF172-CARD-77) / "to the right of" (Panpaca, Anga): earlier or
+            # later in the same battleline.
+            line = board.battleline(card.controller)
+            if source is None or source not in line or card not in line:
+                return False
+            i, j = line.index(card), line.index(source)
+            if (i >= j) if side == "left-of-self" else (i <= j):
+                return False
+    if f.get("no-bonus-icons") and board.bonus_icons(card):
+        return False  # none printed and none added by Enhance (Lamento de los Malditos)
     return True

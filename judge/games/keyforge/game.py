@@ -169,6 +169,8 @@ class Game(Aember, Damage, Destruction, Leaving, Forging, Drawing, Battleline, T
         self.leaving: set[str] = set()
         self.destroyed_fighting: dict[str, str] = {}
         """uid of a creature destroyed in a fight → uid of the creature it was fighting."""
+        self.destroyed_by: dict[str, list[tuple[str | None, str]]] = {}
+        """uid of a creature destroyed by damage → the cards whose damage did it, with its kind (power, assault…)."""
         self.marked_by_damage: set[str] = set()
         """Creatures marked because their damage reached their power (for the older rulebooks' re-check)."""
         self.fight_redirect: dict[str, str] = {}

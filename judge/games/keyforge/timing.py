@@ -293,6 +293,12 @@ class Timing:
                 return False
         if "fighting-self" in f and info.get("fighting") != card.uid:
             return False
+        if "by-damage-of" in f or "damage" in f:
+            # "Destroyed by this creature's (splash-attack) damage": the damage that destroyed the card, by its source
+            # and its kind (power, assault, hazardous, splash-attack, bonus-icon, ability).
+            if not any((f.get("by-damage-of") != "self" or src == card.uid) and f.get("damage", kind) == kind
+                       for src, kind in info.get("damage", ())):
+                return False
         if "host" in f:
             # "After you attach this upgrade to <a card>": the creature it was attached to (Bláster de García).
             host = info.get("host")

@@ -103,6 +103,8 @@ def end_of_turn(game: Game, pid: str) -> None:
         this_turn = game.position.values.get("this-turn", {})
         last = dict(game.position.values.get("last-turn", {}))
         last[f"{pid}.forged"] = int(this_turn.get(f"{pid}.forged", 0))
+        if game.position.player(pid).values.get("house"):
+            last[f"{pid}.house"] = game.position.player(pid).values["house"]
         game.res.set_value("last-turn", last)
         for key in PER_TURN_VALUES:
             if key in game.position.values:
@@ -222,11 +224,17 @@ def house_restrictions(game: Game, pid: str) -> tuple[set[str], set[str]]:
         kind = effect.get("modify")
         if kind not in ("must-choose-house", "cannot-choose-house"):
             continue
-        if game.board.effect_player(source, effect, "you") == pid:
+        if game.board.names_player(source, effect, pid, "you"):
+            house = effect["house"]
+            if house == "previous":
+                # "The same house they chose on their previous turn" (El Dispositivo Ulfberht): none on a first turn.
+                house = game.position.values.get("last-turn", {}).get(f"{pid}.house")
+                if house is None:
+                    continue
             if kind == "cannot-choose-house":
-                cannot.add(effect["house"])
-            elif not game.rules.impossible_house_demand_ignored() or _may_be_made_to_choose(game, pid, effect["house"]):
-                must.add(effect["house"])
+                cannot.add(house)
+            elif not game.rules.impossible_house_demand_ignored() or _may_be_made_to_choose(game, pid, house):
+                must.add(house)
     return must, cannot
 
 
