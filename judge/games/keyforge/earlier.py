@@ -20,7 +20,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from judge.core import paths
 from judge.core.errors import Problem
 from judge.core.position import Position
 from judge.games.keyforge.vocabulary import DURATIONS, VOCABULARY
@@ -116,7 +115,20 @@ def _cards(target: Any) -> list[str] | None:
 
 
 def _card(position: Position, ref: str, card_id: Any) -> Any:
+    """The card ``ref`` names: its uid, or a name only one card of the position has (the cards may still be written
+    by any of their names: the position is checked before they are put in canonical form)."""
+    found = position.find(ref)
+    if found:
+        return found[2]
     try:
-        return paths.find_card(position, ref, card_id)
+        wanted = card_id(ref)
     except KeyError:
         return None
+    matches = []
+    for _, _, card in position.all_cards():
+        try:
+            if card_id(card.card) == wanted:
+                matches.append(card)
+        except KeyError:
+            continue
+    return matches[0] if len(matches) == 1 else None

@@ -230,7 +230,8 @@ class Game(Aember, Damage, Destruction, Leaving, Forging, Drawing, Battleline, T
             if verbs:
                 es, en = f"{es} — {', '.join(verbs)}", f"{en} — {', '.join(verbs_en)}"
         names = self.board.define(card).names()
-        answer, spoken = answer_names((names[0], names[1], names[2], names[3], card.uid), key)
+        answer, spoken = answer_names((names[0], names[1], names[2], names[3], card.uid), key,
+                                      ability.get("trigger") if isinstance(ability, dict) else None)
         return Pending(controller or card.controller, key, es, en, item, aliases=(card.uid, *names, *spoken), answer=answer)
 
     def ability_label(self, card: CardState, ability: dict[str, Any], es: str, en: str) -> tuple[str, str]:

@@ -178,14 +178,14 @@ _ABILITY_WORDS = {
 }
 
 
-def answer_names(names: tuple[str, ...], key: str) -> tuple[str, tuple[str, ...]]:
+def answer_names(names: tuple[str, ...], key: str, trigger: str | None = None) -> tuple[str, tuple[str, ...]]:
     """How a judge names an ability waiting to resolve, by card and ability, from its key (``<uid>:<trigger>:<n>``,
-    ``<uid>:<event>:<n>`` for an "after" ability, ``lasting<n>:<event>``): ``Krump: after reap``, and the same in
-    Spanish and with the card's other names."""
+    ``<uid>:<event>:<n>`` for an "after" ability — ``trigger`` says which —, ``lasting<n>:<event>``): ``Krump: after
+    reap``, ``War Banner: on fight``, and the same in Spanish and with the card's other names."""
     parts = key.split(":")
     if key.startswith("lasting"):
         es, en = "efecto duradero", "lasting effect"
-    elif len(parts) > 1 and parts[1] in _ABILITY_WORDS:
+    elif len(parts) > 1 and parts[1] in _ABILITY_WORDS and trigger != "after":
         es, en = _ABILITY_WORDS[parts[1]]
     elif len(parts) > 1:
         es, en = f"tras {parts[1]}", f"on {parts[1]}"
