@@ -13,7 +13,9 @@ import dataclasses
 from typing import Any
 from collections.abc import Iterable
 
+from judge.core.decisions import Question
 from judge.core.position import CardState
+from judge.core.timing import OrderAnswers
 
 
 class Destruction:
@@ -153,13 +155,22 @@ class Destruction:
             by_owner.setdefault(c.owner, []).append(c)
         for owner, group in by_owner.items():
             remaining = list(group)
-            while len(remaining) > 1:
-                pick = self.choose_card("discard-order", self.active, "destroyed",
-                                        f"¿Qué carta destruida va primero a la pila de descartes de {owner}?",
-                                        f"Which destroyed card goes first to {owner}'s discard pile?", remaining)
+            # One question per card, or the whole order answered at once (OrderAnswers).
+            answers = OrderAnswers(self.res)
+            while remaining:
+                question = Question(key="discard-order", player=self.active, rule="destroyed",
+                                    prompt_es=f"¿Qué carta destruida va primero a la pila de descartes de {owner}?",
+                                    prompt_en=f"Which destroyed card goes first to {owner}'s discard pile?",
+                                    options=self.card_options(remaining))
+                if len(remaining) == 1:
+                    answers.forced(question)
+                    pick = remaining[0]
+                else:
+                    chosen = answers.next(question)
+                    pick = next(c for c in remaining if c.uid == chosen)
                 remaining.remove(pick)
                 ordered.append(pick)
-            ordered.extend(remaining)
+            answers.finish("discard-order")
         return ordered
 
     def unmark(self, card: CardState) -> None:
