@@ -36,7 +36,7 @@ from judge.corpus.annotate import Annotations, annotate
 from judge.corpus import ranking
 from judge.corpus.pages import label as page_label
 from judge.corpus.ranking import Candidate, Intent
-from judge.corpus.references import title_alternatives
+from judge.corpus.references import is_label, title_alternatives
 from judge.corpus.text import fold, plain, readable
 
 # remove_diacritics 2 makes "accion" find "acción" and "Æmbar"-style text searchable without accents.
@@ -479,7 +479,7 @@ def _rule_terms(corpus: Corpus) -> list[tuple[str, str, str]]:
     out = []
     for s in corpus.sections.values():
         title = s.title.strip()
-        if ".example-" in s.id or re.match(r"(?i)(ejemplo|exemplo|paso [a-z]\b|importante)", title):
+        if ".example-" in s.id or is_label(title):
             continue
         phrases = set(title_alternatives(title))
         game = corpus.documents[s.document].game
@@ -673,8 +673,8 @@ class Vocabulary:
     """(group, phrase) of the synonym phrases, by each stem of their first word: the look-up is a dict hit."""
     name_words: list[str] = field(default_factory=list)
     """Folded words of card names and entry titles, for the closest spelling of a word the index lacks."""
-    rule_terms: list[tuple[str, str, list[set[str]]]] = field(default_factory=list)
-    """(section citation, game, stems of each word) of every name of a rule term."""
+    rule_terms: list[tuple[list[frozenset[str]], list[tuple[str, str]]]] = field(default_factory=list)
+    """Every name of a rule term: the stems of each of its words, and the (section citation, game) it names."""
     terms_by_stem: dict[str, list[int]] = field(default_factory=dict)
     """The rule terms whose name has a word with that stem."""
     word_synonyms: dict[str, set[str]] = field(default_factory=dict)
@@ -683,6 +683,7 @@ class Vocabulary:
     """A section that is only a heading ("117. Legados") → its first rule, which says what the term is."""
     game_sizes: dict[str, int] = field(default_factory=dict)
     """How many texts each game has: KeyForge has most, so a word's counts are compared as shares of each."""
+    section_game: dict[str, str] = field(default_factory=dict)
 
 
 @functools.lru_cache(maxsize=8)
@@ -735,14 +736,17 @@ def _read_vocabulary(db: sqlite_utils.Database) -> Vocabulary:
     name_words = {w for n in card_by_name for w in n.split() if len(w) >= 4}
     for (title,) in db.execute("SELECT title FROM search_docs WHERE type = 'entry'"):
         name_words |= {fold_word(w) for _, _, w in words(title or "") if len(w) >= 4 and not w.isdigit()}
-    rule_terms: list[tuple[str, str, list[set[str]]]] = []
-    terms_by_stem: dict[str, list[int]] = {}
+    # One entry per name, however many sections share it (ATURDIR is a heading of 17.2 and of 1.1).
+    named: dict[tuple[frozenset[str], ...], list[tuple[str, str]]] = {}
     for citation, game, phrase in db.execute("SELECT citation, game, phrase FROM rule_terms"):
-        analysed = [_typed_stems(w) for _, _, w in words(phrase) if not is_stopword(w)]
+        analysed = tuple(frozenset(_typed_stems(w)) for _, _, w in words(phrase) if not is_stopword(w))
         if analysed:
-            for stem in set().union(*analysed):
-                terms_by_stem.setdefault(stem, []).append(len(rule_terms))
-            rule_terms.append((citation, game, analysed))
+            named.setdefault(analysed, []).append((citation, game))
+    rule_terms = [(list(analysed), sections) for analysed, sections in named.items()]
+    terms_by_stem: dict[str, list[int]] = {}
+    for t, (analysed, _) in enumerate(rule_terms):
+        for stem in frozenset().union(*analysed):
+            terms_by_stem.setdefault(stem, []).append(t)
     word_synonyms: dict[str, set[str]] = {}
     for analysed, _ in synonyms:
         single = [phrase[0] for phrase in analysed if len(phrase) == 1]
@@ -757,8 +761,9 @@ def _read_vocabulary(db: sqlite_utils.Database) -> Vocabulary:
         if child:
             heading_child[citation] = child
     game_sizes = dict(db.execute("SELECT game, count(*) FROM search_docs GROUP BY game").fetchall())
+    section_game = dict(db.execute("SELECT citation, game FROM sections").fetchall())
     return Vocabulary(card_by_name, names_of, display, synonyms, longest, by_first, sorted(name_words),
-                      rule_terms, terms_by_stem, word_synonyms, heading_child, game_sizes)
+                      rule_terms, terms_by_stem, word_synonyms, heading_child, game_sizes, section_game)
 
 
 _DOUBLED = re.compile(r"([b-df-km-np-qs-tv-z])\1")
@@ -907,13 +912,16 @@ def _term_spans(vocab: Vocabulary, stem_sets: list[set[str]],
     found: dict[tuple[int, int], list[str]] = {}
     for i, first in enumerate(stem_sets):
         for t in {t for stem in first for t in vocab.terms_by_stem.get(stem, ())}:
-            citation, term_game, phrase = vocab.rule_terms[t]
-            if game and term_game != game:
-                continue
+            phrase, sections = vocab.rule_terms[t]
             end = i + len(phrase)
-            if end <= len(stem_sets) and any(all(stem_sets[i + k] & phrase[p] for k, p in enumerate(order))
-                                             for order in itertools.permutations(range(len(phrase)))):
-                found.setdefault((i, end), []).append(citation)
+            citations = [c for c, term_game in sections if not game or term_game == game]
+            if not citations or end > len(stem_sets):
+                continue
+            window = stem_sets[i:end]
+            if len(phrase) == 1 or all(any(w & p for w in window) for p in phrase) and any(
+                    all(window[k] & phrase[p] for k, p in enumerate(order))
+                    for order in itertools.permutations(range(len(phrase)))):
+                found.setdefault((i, end), []).extend(citations)
     spans: list[tuple[int, int, list[str]]] = []
     taken: set[int] = set()
     for (i, end), citations in sorted(found.items(), key=lambda x: (x[0][0] - x[0][1], x[0][0])):
@@ -935,8 +943,8 @@ def intent(db: sqlite_utils.Database, text: str, query: Query) -> Intent:
     vocab = vocabulary(db)
     named, rest = _named_game(text)
     content = [w for _, _, w in words(rest) if not is_stopword(w) and fold_word(w) not in QUESTION_WORDS]
-    in_games = {w: _word_games(db, w) for w in content}
-    total = db.execute("SELECT count(*) FROM search_docs").fetchone()[0] or 1
+    in_games = _words_games(db, content)
+    total = sum(vocab.game_sizes.values()) or 1
     # Words every other text uses (carta, juego, turno) say nothing about what the question is about.
     generic = {w for w in content if sum(in_games[w].values()) > SPECIFIC_TERM * total}
     stem_sets = [_term_stems(vocab, w) for w in content]
@@ -986,14 +994,17 @@ CARD_WORD = 10
 (the Portuguese card "Atacar!" is also the verb every game uses)."""
 
 
-def _word_games(db: sqlite_utils.Database, word: str) -> dict[str, int]:
-    """How many texts of each game hold ``word`` (its most frequent stem)."""
-    terms = sorted(_typed_stems(word))
-    marks = ",".join("?" * len(terms))
+def _words_games(db: sqlite_utils.Database, words_: list[str]) -> dict[str, dict[str, int]]:
+    """How many texts of each game hold each word (its most frequent stem), in one look-up."""
+    stems_of = {w: sorted(_typed_stems(w)) for w in words_}
+    terms = sorted({t for ts in stems_of.values() for t in ts})
     counts: dict[str, dict[str, int]] = {}
-    for term, game, n in db.execute(f"SELECT term, game, n FROM term_games WHERE term IN ({marks})", terms):
-        counts.setdefault(term, {})[game] = n
-    return max(counts.values(), key=lambda c: sum(c.values()), default={})
+    if terms:
+        marks = ",".join("?" * len(terms))
+        for term, game, n in db.execute(f"SELECT term, game, n FROM term_games WHERE term IN ({marks})", terms):
+            counts.setdefault(term, {})[game] = n
+    return {w: max((counts[t] for t in ts if t in counts), key=lambda c: sum(c.values()), default={})
+            for w, ts in stems_of.items()}
 
 
 def _vocabulary_game(db: sqlite_utils.Database, content: list[str], in_games: dict[str, dict[str, int]],
@@ -1021,9 +1032,9 @@ def _vocabulary_game(db: sqlite_utils.Database, content: list[str], in_games: di
     if chosen:
         return chosen
     with_terms = dict(words_vote)
+    game_of = vocabulary(db).section_game
     for _, _, citations in spans:
-        games = {g for (g,) in db.execute(
-            f"SELECT DISTINCT game FROM sections WHERE citation IN ({','.join('?' * len(citations))})", citations)}
+        games = {game_of.get(c) for c in citations}
         if len(games) == 1:
             game = games.pop()
             with_terms[game] = with_terms.get(game, 0.0) + 0.5
@@ -1034,7 +1045,8 @@ def _card_games(db: sqlite_utils.Database, query: Query) -> set[str]:
     """The games of the cards a question names (not counting a card whose one-word name is a common word)."""
     folded = " " + " ".join(fold_word(w) for _, _, w in words(query.text)) + " "
     keys = [k for k, names in query.cards.items()
-            if any(f" {n} " in folded and (" " in n or sum(_word_games(db, n).values()) <= CARD_WORD) for n in names)]
+            if any(f" {n} " in folded and (" " in n or sum(_words_games(db, [n])[n].values()) <= CARD_WORD)
+                   for n in names)]
     if not keys:
         return set()
     marks = ",".join("?" * len(keys))

@@ -46,19 +46,32 @@ def _entry_key(entry) -> str:
     return answer if len(answer) >= SAME_ANSWER else same_text_key(entry.text)
 
 
+_DONE: dict[int, tuple[object, Annotations]] = {}
+
+
 def annotate(corpus) -> Annotations:
+    """The annotations of ``corpus``, computed once per corpus read (the files do not change while the tool
+    runs; see :func:`judge.corpus.load`)."""
+    done = _DONE.get(id(corpus))
+    if done is None or done[0] is not corpus:
+        done = _DONE[id(corpus)] = (corpus, _annotate(corpus))
+    return done[1]
+
+
+def _annotate(corpus) -> Annotations:
     out = Annotations()
+    all_headings = {d: Headings.of(list(corpus.sections_of(d))) for d in corpus.documents}
     for doc in corpus.documents.values():
         sections = list(corpus.sections_of(doc.id))
         entries = list(corpus.entries_of(doc.id))
         out.pages.update(document_pages(doc, sections, entries))
-        headings = Headings.of(sections)
+        headings = all_headings[doc.id]
         for s in sections:
-            target = stub_target(corpus, s)
+            target = stub_target(corpus, s, headings)
             if target:
                 out.stubs[s.citation] = target
             if doc.superseded_by:
-                out.current[s.citation] = current_counterpart(corpus, s) or doc.superseded_by
+                out.current[s.citation] = current_counterpart(corpus, s, all_headings) or doc.superseded_by
             out.references[(s.citation, "text")] = _resolved(headings, s.text, s.citation)
             out.same[s.citation] = same_text_key(s.text)
         for e in entries:
@@ -68,7 +81,7 @@ def annotate(corpus) -> Annotations:
             if doc.superseded_by:
                 by = [t for r in e.relations for t in r.by if corpus.has(t)]
                 out.current[e.id] = by[0] if by else doc.superseded_by
-    linker = Linker(corpus, out.stubs)
+    linker = Linker(corpus, all_headings, out.stubs)
     for e in corpus.entries.values():
         out.links[e.id] = linker.sections_of(e)
     return out

@@ -10,7 +10,9 @@ import re
 from collections import Counter
 
 from judge.corpus.references import Headings, references
-from judge.corpus.text import key_words
+from judge.corpus.text import FUNCTION_WORDS, fold, fold_word, key_words, singular
+
+_WORD = re.compile(r"[^\W_]+", re.UNICODE)
 
 _EXAMPLE = re.compile(r"\.example-\d+$")
 
@@ -22,7 +24,8 @@ _TAG_ALIASES = {
     "token-creature": "token-creatures", "lasting-effect": "lasting-effects", "ready/exhaust": "ready-and-exhausted",
     "key": "keys", "counters": "counters-and-tokens", "tokens": "counters-and-tokens",
     "constant-ability": "constant-abilities", "action-ability": "action-abilities", "keyword": "keywords",
-    "bonus-aember": "aember-bonus-icon", "play-restriction": "play-cards",
+    "bonus-aember": "aember-bonus-icon", "play-restriction": "play-cards", "control-change": "control",
+    "layers/ongoing": "lasting-effects",
 }
 
 # Mitos y Leyendas entries are tagged in English, its rule sections have Spanish ids.
@@ -48,8 +51,13 @@ _MYL_TAGS = {
     "response-window": "dos-cartas-de-cancelacion-o-anulacion", "response-chain": "dos-cartas-de-cancelacion-o-anulacion",
     "anular": "dos-cartas-de-cancelacion-o-anulacion", "attack-declaration": "batalla-mitologica.declaracion-de-ataque",
     "block-declaration": "batalla-mitologica.declaracion-de-bloqueo",
-    "must-be-blocked": "batalla-mitologica.declaracion-de-bloqueo",
+    "must-be-blocked": "batalla-mitologica.declaracion-de-bloqueo", "condition": "pasos-para-jugar-una-carta",
 }
+
+# "Las habilidades continuas se identifican con la frase: “Mientras este Aliado esté en juego”": a text that
+# uses such a phrase involves the section that defines it.
+_MARKER = re.compile(r"(?i)se identifican?\b[^.“\"]*?(?:frase|palabras?)\s*:?\s*[“\"]([^”\"]+)[”\"]"
+                     r"(?:\s*o\s*[“\"]([^”\"]+)[”\"])?")
 
 GENERIC_SHARE = 0.12
 """A heading whose words appear in more than this share of a document's entries (CRIATURAS, CARTAS) is a word of
@@ -98,11 +106,24 @@ def printed_in(corpus, entry) -> str | None:
 class Linker:
     """Finds the sections each entry of the corpus involves."""
 
-    def __init__(self, corpus, stubs: dict[str, str] | None = None):
+    def __init__(self, corpus, headings: dict[str, Headings], stubs: dict[str, str] | None = None):
         self.corpus = corpus
         self.stubs = stubs or {}
-        self.headings = {d: Headings.of(list(corpus.sections_of(d))) for d in corpus.documents}
+        self.headings = headings
         self._generic = {d: self._generic_headings(d) for d in corpus.documents}
+        # The headings a text can name, by their first word: one look-up per word of the text.
+        self._by_first: dict[str, dict[str, list]] = {}
+        for d, hs in headings.items():
+            for h in hs.headings:
+                if h.words not in self._generic[d] and not (len(h.words) == 1 and len(h.words[0]) < 4) \
+                        and h.citation not in self.stubs:
+                    self._by_first.setdefault(d, {}).setdefault(h.words[0], []).append(h)
+        self.markers: dict[str, list[tuple[str, str]]] = {}
+        for section in corpus.sections.values():
+            for m in _MARKER.finditer(section.text):
+                for phrase in filter(None, m.groups()):
+                    if not re.search(r"\bX\b", phrase):  # "Cuando X acción ocurre" is a pattern, not a phrase
+                        self.markers.setdefault(section.document, []).append((fold(phrase), section.citation))
 
     def _generic_headings(self, document: str) -> set[tuple[str, ...]]:
         entries = [set(key_words(e.text)) for e in self.corpus.entries_of(document)]
@@ -132,6 +153,8 @@ class Linker:
             found.extend(f"{entry.document}#{_MYL_TAGS[t]}" for t in entry.concepts
                          if t in _MYL_TAGS and f"{entry.document}#{_MYL_TAGS[t]}" in corpus.sections)
         found.extend(self._named_terms(entry))
+        text = fold(entry.text)
+        found.extend(c for phrase, c in self.markers.get(entry.document, ()) if phrase in text)
         out = [c for c in dict.fromkeys(self.stubs.get(c, c) for c in found) if not _EXAMPLE.search(c)]
         parent = corpus.entries.get(entry.meta.get("parent", ""))
         if not out and parent is not None and parent is not entry:
@@ -140,23 +163,28 @@ class Linker:
         return out[:MAX_LINKS]
 
     def _named_terms(self, entry) -> list[str]:
-        words = key_words(entry.text)
-        if not words:
-            return []
-        generic = self._generic[entry.document]
-        hits: list[tuple[int, int, str]] = []
-        for h in self.headings[entry.document].headings:
-            n = len(h.words)
-            if h.words in generic or (n == 1 and len(h.words[0]) < 4) or h.citation in self.stubs:
-                continue
-            for i in range(len(words) - n + 1):
-                if words[i:i + n] == h.words:
-                    hits.append((i, -n, h.citation))
-                    break
-        return [c for _, _, c in sorted(hits)]
+        printed = [w for w in _WORD.findall(entry.text) if fold_word(w) not in FUNCTION_WORDS]
+        words = tuple(singular(fold_word(w)) for w in printed)
+        by_first = self._by_first.get(entry.document, {})
+        hits: dict[str, tuple[int, int]] = {}
+        for i, word in enumerate(words):
+            for h in by_first.get(word, ()):
+                n = len(h.words)
+                if h.citation not in hits and words[i:i + n] == h.words and (n > 1 or self._as_name(printed[i], h)):
+                    hits[h.citation] = (i, -n)
+        return sorted(hits, key=hits.get)
+
+    @staticmethod
+    def _as_name(word: str, heading) -> bool:
+        """Whether a word names a one-word term: capitalised as a name ("Provocar"), or written as the heading
+        is — not a form of the same verb with its everyday sense ("provoca que…" is not PROVOCAR)."""
+        if word[:1].isupper():
+            return True
+        folded = fold(word)
+        return any(folded in (alt, alt + "s", alt + "es") for alt in heading.forms)
 
 
-def stub_target(corpus, section) -> str | None:
+def stub_target(corpus, section, headings: Headings) -> str | None:
     """Where a section that only sends the reader elsewhere ("Consulta “Iconos de bonificación” en la página
     16.") sends them; ``None`` for a section with text of its own."""
     body = re.sub(r"(?im)^(?:temas? relacionados?|consulte também)\s*:.*$", "", section.text).strip()
@@ -170,7 +198,6 @@ def stub_target(corpus, section) -> str | None:
                   r"[.,:;()\s]", "", rest)
     if rest:
         return None
-    headings = Headings.of(list(corpus.sections_of(section.document)))
     for ref in refs:
         target = headings.resolve(ref.term, ref.page, exclude=section.citation)
         if target:
@@ -178,9 +205,10 @@ def stub_target(corpus, section) -> str | None:
     return None
 
 
-def current_counterpart(corpus, section) -> str | None:
+def current_counterpart(corpus, section, headings: dict[str, Headings]) -> str | None:
     """The section of the current rulebook that replaces ``section`` of a superseded one: the same concept id,
-    else the same heading, else the counterpart of its parent; ``None`` when the document is current."""
+    else the same heading, else the counterpart of its parent; ``None`` when the document is current.
+    ``headings``: the headings of each document."""
     doc = corpus.documents[section.document]
     current = doc.superseded_by
     if not current:
@@ -191,9 +219,8 @@ def current_counterpart(corpus, section) -> str | None:
     by_tag = _section_for_tag(corpus, current, section.id)
     if by_tag:
         return by_tag
-    headings = Headings.of(list(corpus.sections_of(current)))
     words = key_words(section.title)
-    for h in headings.headings:
+    for h in headings[current].headings:
         if h.whole and h.words == words:
             return h.citation
     # The same section id in another superseded rulebook may have a heading the current one shares (CORRENTES in
@@ -202,11 +229,11 @@ def current_counterpart(corpus, section) -> str | None:
         twin = corpus.sections.get(f"{other.id}#{section.id}")
         if other.superseded_by == current and twin is not None and twin is not section:
             words = key_words(twin.title)
-            for h in headings.headings:
+            for h in headings[current].headings:
                 if h.whole and h.words == words:
                     return h.citation
     if section.parent:
         parent = corpus.sections.get(f"{section.document}#{section.parent}")
         if parent is not None:
-            return current_counterpart(corpus, parent)
+            return current_counterpart(corpus, parent, headings)
     return None

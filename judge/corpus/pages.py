@@ -18,8 +18,9 @@ Pages = tuple[int, "int | None"]
 
 
 def _span(lines: Iterable[int]) -> tuple[int, int] | None:
+    """Where a text starts, twice: the page a judge turns to is the one its first line is on."""
     lines = list(lines)
-    return (min(lines), max(lines)) if lines else None
+    return (min(lines), min(lines)) if lines else None
 
 
 def _between(pins: list[tuple[int, int]], first: int, last: int) -> Pages | None:

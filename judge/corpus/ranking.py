@@ -135,7 +135,7 @@ def fold(ranked: list[Candidate]) -> list[Candidate]:
         members = groups[key]
         head = min(members, key=lambda c: (c.type != "section", c.current is not None, -c.score))
         head.score = max(c.score for c in members)
-        head.aspects = [c.ref for c in members if c is not head]
+        head.aspects = sorted(c.ref for c in members if c is not head)
         out.append(head)
     out.sort(key=lambda c: -c.score)
     return out

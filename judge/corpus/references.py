@@ -8,7 +8,7 @@ import re
 from dataclasses import dataclass
 from typing import Iterable
 
-from judge.corpus.text import key_words
+from judge.corpus.text import fold, key_words
 
 
 @dataclass(frozen=True)
@@ -39,8 +39,9 @@ def references(text: str) -> list[Reference]:
     found: list[Reference] = []
     taken: list[tuple[int, int]] = []
     for m in _PAGE.finditer(text):
-        found.append(Reference(m.start(), m.end(), _term_before(text, m.start()), int(m.group(1))))
-        taken.append((_sentence_start(text, m.start()), m.end()))
+        term, term_start = _term_before(text, m.start())
+        found.append(Reference(m.start(), m.end(), term, int(m.group(1))))
+        taken.append((min(term_start, _sentence_start(text, m.start())), m.end()))
     for m in _QUOTED.finditer(text):
         if any(a <= m.start() < b for a, b in taken):
             continue
@@ -62,24 +63,25 @@ def _sentence_start(text: str, end: int) -> int:
     return max([window_start, *starts])
 
 
-def _term_before(text: str, at: int) -> str:
-    """The term a page reference names: the quoted words just before it, or the words the sentence hangs the
-    reference on ("Regla del seis (consulta la página 21)", "Consulta Iconos de colección en la página 16")."""
+def _term_before(text: str, at: int) -> tuple[str, int]:
+    """The term a page reference names, and where it starts: the quoted words just before it, or the words the
+    sentence hangs the reference on ("Regla del seis (consulta la página 21)", "Consulta Iconos de colección en
+    la página 16")."""
     close = None
     for m in _QUOTED.finditer(text, max(0, at - 140), at):
         close = m
     if close is not None and at - close.end() <= 12:  # “Luchar” en la página 18 / "Destruído" na Página 10
-        return close.group(1).strip()
+        return close.group(1).strip(), close.start()
     start = _sentence_start(text, at)
     window = text[start:at]
     quoted = list(_QUOTED.finditer(window))
     if quoted:
-        return quoted[-1].group(1).strip()
+        return quoted[-1].group(1).strip(), start + quoted[-1].start()
     for pattern in (_UNQUOTED_BEFORE_PAGE, _ABOUT, _BEFORE_PARENS):
         m = pattern.search(window)
         if m:
-            return m.group(1).strip()
-    return ""
+            return m.group(1).strip(), start + m.start(1)
+    return "", at
 
 
 # Resolving a term to a section ------------------------------------------------------------------------------
@@ -98,6 +100,14 @@ def title_alternatives(title: str) -> list[str]:
     return list(dict.fromkeys(out))
 
 
+_LABEL = re.compile(r"(?i)^\s*(?:ejemplo|exemplo|paso [a-z]\b|passo [a-z]\b|importante)")
+
+
+def is_label(title: str) -> bool:
+    """Whether a heading only labels a part of a rule ("Ejemplo 2", "Paso d", "Importante") and names no term."""
+    return bool(_LABEL.match(title))
+
+
 @dataclass(frozen=True)
 class Heading:
     citation: str
@@ -106,6 +116,8 @@ class Heading:
     whole: bool
     """Whether these are the words of the whole heading, not of one of its parts."""
     pages: tuple[int, int | None] | None = None
+    forms: tuple[str, ...] = ()
+    """The heading's words as printed, folded (``capturar``), before they were reduced to keys."""
 
 
 class Headings:
@@ -118,11 +130,11 @@ class Headings:
     def of(cls, sections: Iterable, pages: dict[str, tuple[int, int | None]] | None = None) -> Headings:
         out = []
         for s in sections:
-            if ".example-" in s.id or s.title.lower().startswith(("ejemplo", "exemplo")):
+            if ".example-" in s.id or is_label(s.title):
                 continue
             for i, alt in enumerate(title_alternatives(s.title)):
                 out.append(Heading(s.citation, key_words(alt), s.parent is None, i == 0,
-                                   (pages or {}).get(s.citation)))
+                                   (pages or {}).get(s.citation), tuple(fold(alt).split())))
         return cls(out)
 
     def resolve(self, term: str, page: int | None = None, exclude: str = "") -> str | None:

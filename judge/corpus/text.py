@@ -6,6 +6,7 @@ here, and the printed text is always one click away.
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 
@@ -24,7 +25,7 @@ def fold(text: str) -> str:
 _HEADING = re.compile(r"(?m)^\s{0,3}#{1,6}\s+")
 _BULLET = re.compile(r"(?m)^\s{0,3}[-*+]\s+")
 _STRONG = re.compile(r"\*\*(.+?)\*\*|__(.+?)__", re.S)
-_EMPHASIS = re.compile(r"(?<![\w*])\*(?!\s)([^*\n]+?)(?<!\s)\*(?![\w*])")
+_EMPHASIS = re.compile(r"(?<!\*)\*(?![\s*])([^*\n]+?)(?<![\s*])\*(?!\*)")
 
 
 def plain(text: str) -> str:
@@ -95,10 +96,16 @@ FUNCTION_WORDS = frozenset(
     "uma as ao the of an to and or".split())
 
 
+_DOUBLED = re.compile(r"([b-df-hj-km-np-qs-tv-z])\1")
+
+
+@functools.lru_cache(maxsize=65536)
 def singular(word: str) -> str:
     """A rough common root of a folded Spanish or Portuguese word, so that a heading and the words that name it
-    meet: ``LEGADOS``/``legado``, ``COSTES``/``coste``, ``PUJAR``/``puja``, ``USAR``/``usando``. It only has to
-    map the forms of one word to the same key, never to be a real stem."""
+    meet: ``LEGADOS``/``legado``, ``COSTES``/``coste``, ``PUJAR``/``puja``, ``USAR``/``usando``, and the
+    misprinted ``EFFECTOS``/``efectos``. It only has to map the forms of one word to the same key, never to be a
+    real stem."""
+    word = _DOUBLED.sub(r"\1", word)
     if len(word) > 5 and word.endswith(("ando", "endo", "indo")):
         return word[:-4]
     if len(word) > 4 and word.endswith("es"):
@@ -115,3 +122,8 @@ def singular(word: str) -> str:
 def key_words(text: str) -> tuple[str, ...]:
     """The meaningful words of ``text`` folded and singular, for matching a term against a heading."""
     return tuple(singular(w) for w in _WORD.findall(fold(text)) if w not in FUNCTION_WORDS)
+
+
+@functools.lru_cache(maxsize=65536)
+def fold_word(word: str) -> str:
+    return fold(word)
