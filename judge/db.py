@@ -37,7 +37,7 @@ from judge.corpus import ranking
 from judge.corpus.pages import label as page_label
 from judge.corpus.ranking import Candidate, Intent
 from judge.corpus.references import is_label, title_alternatives
-from judge.corpus.text import fold, plain, readable
+from judge.corpus.text import fold, plain, readable, undoubled
 
 # remove_diacritics 2 makes "accion" find "acción" and "Æmbar"-style text searchable without accents.
 FTS_TOKENIZE = "unicode61 remove_diacritics 2"
@@ -202,7 +202,7 @@ GLOSSARY: tuple[tuple[str, ...], ...] = (
     ("creature", "criatura"), ("card", "carta"), ("hand", "mano", "mão"), ("deck", "mazo", "baralho"),
     ("turn", "turno"), ("opponent", "oponente", "rival", "adversário"), ("player", "jugador", "jogador"),
     ("key", "llave", "chave"), ("amber", "æmber", "ambar", "æmbar"), ("house", "casa"),
-    ("use", "usar", "uso"), ("play", "jugar", "juega", "jogar"), ("discard", "descartar", "descarte"),
+    ("use", "usar", "uso", "usos"), ("play", "jugar", "juega", "jogar"), ("discard", "descartar", "descarte"),
     ("destroy", "destruir", "destruida", "destruído"), ("damage", "daño", "dano"), ("power", "poder"),
     ("armor", "armadura"), ("upgrade", "mejora", "melhoria"), ("artifact", "artefacto", "artefato"),
     ("action", "acción", "ação"), ("reap", "cosechar", "coleta", "colher"), ("fight", "luchar", "lutar", "luta"),
@@ -234,8 +234,9 @@ GLOSSARY: tuple[tuple[str, ...], ...] = (
     ("copy", "copia", "cópia"), ("ally", "aliado"), ("gold", "oro"), ("talisman", "talismán"),
     ("totem", "tótem"), ("weapon", "arma"), ("cemetery", "cementerio"), ("exile", "destierro", "desterrar"),
     ("banish", "destierro", "desterrar"), ("cancel", "anular", "cancelar", "cancelación"),
-    ("castle", "castillo"), ("strength", "fuerza"), ("ability", "habilidad", "habilidade"),
-    ("triggered", "disparada"), ("activated", "activada"), ("prevent", "prevenir", "prevención"),
+    ("castle", "castillo", "castelo"), ("strength", "fuerza"), ("ability", "habilidad", "habilidade"),
+    ("triggered", "disparada", "disparado"), ("activated", "activada", "ativada"),
+    ("prevent", "prevenir", "prevención"),
     ("race", "raza"), ("aura", "aura"), ("defense", "defensa"), ("block", "bloquear", "bloqueo"),
     ("subject", "súbdito"), ("order-card", "orden"), ("stack", "pila"), ("priority", "prioridad"),
     ("prestige", "prestigio"), ("government", "gobierno"), ("effect", "efecto", "efeito"),
@@ -245,16 +246,15 @@ GLOSSARY: tuple[tuple[str, ...], ...] = (
     ("under", "debajo", "sob"), ("top", "superior", "encima", "topo"), ("bottom", "fondo", "fundo"),
     ("next", "siguiente", "próximo"), ("previous", "anterior"), ("enters play", "entra en juego", "entra em jogo"),
     ("leaves play", "abandona el juego", "sai de jogo"), ("ready", "preparado", "preparada", "preparar"),
-    ("search", "buscar", "procurar", "búsqueda", "busca"), ("reveal", "revelar"), ("pay", "pagar"), ("neighbors", "adyacentes", "vizinhos"),
-    ("adjacent", "adyacente", "adjacente"), ("prevent", "evitar", "impedir"), ("win", "ganar", "vencer"),
+    ("search", "buscar", "procurar", "búsqueda", "busca"), ("reveal", "revelar"), ("pay", "pagar"),
+    ("neighbors", "adyacentes", "vizinhos"), ("adjacent", "adyacente", "adjacente"), ("prevent", "evitar", "impedir"),
+    ("win", "ganar", "vencer", "gana", "ganha", "ganhar"),
     ("owner", "propietario", "dono"), ("controller", "controlador"), ("exalt", "exaltar"),
     # Gobierno & Prestigio and Mitos y Leyendas words, printed only in Spanish, as judges say them in English and
     # Portuguese.
     ("legacy", "legado"), ("point", "punto", "ponto"), ("government", "gobierno", "governo"),
-    ("win", "gana", "ganha", "ganhar"), ("activated", "activada", "ativada"), ("direct", "directo", "direto"),
-    ("wield", "portar", "porta"), ("equip", "portar"), ("carry", "portar"), ("put", "portar", "poner", "colocar"),
-    ("triggered", "disparada", "disparado"), ("castle", "castillo", "castelo"), ("use", "usos"),
-    ("possession", "posesión", "posse"), ("wealth", "riqueza"), ("object", "objeto"), ("subject", "súbdito"),
+    ("direct", "directo", "direto"), ("wield", "equip", "carry", "portar", "porta"),
+    ("possession", "posesión", "posse"), ("wealth", "riqueza"), ("object", "objeto"),
 )
 """A small bilingual thesaurus of the games' own words; the rule sections add the rest (see :func:`_terms`)."""
 
@@ -766,14 +766,10 @@ def _read_vocabulary(db: sqlite_utils.Database) -> Vocabulary:
                       rule_terms, terms_by_stem, word_synonyms, heading_child, game_sizes, section_game)
 
 
-_DOUBLED = re.compile(r"([b-df-km-np-qs-tv-z])\1")
-
-
 def _typed_stems(word: str) -> set[str]:
-    """The stems of a word as typed, and of its spelling without doubled consonants: the 17.2 glossary prints
-    EFFECTOS where a judge types efectos."""
+    """The stems of a word as typed, and of its spelling without doubled consonants (:func:`undoubled`)."""
     out = set(stems(word)) | {english_stem(word)}
-    single = _DOUBLED.sub(r"\1", fold_word(word))
+    single = undoubled(fold_word(word))
     if single != fold_word(word):
         out |= set(stems(single))
     return out
@@ -891,6 +887,10 @@ chave keyword explica explain explicacion exactamente exactly
 
 RULE_WORDS = frozenset("regla reglas rule rules regra regras".split())
 
+SITUATION = re.compile(r"\b(?:si|if|when|whenever|cuando|quando|pasa|ocurre|sucede|happens|acontece)\b")
+"""Words that set up a situation ("qué pasa si…", "what happens when…"): such a question asks what a rule does
+there, not what a term is."""
+
 GAME_VOTE_SHARE = 0.9
 """A word is one game's vocabulary (æmber, Oro, prestigio) when that game's share of the texts holding it, each
 game's count taken against its size, is at least this."""
@@ -955,11 +955,12 @@ def intent(db: sqlite_utils.Database, text: str, query: Query) -> Intent:
         spans = _term_spans(vocab, stem_sets, out.game)
         specific = [s for s in spans if not set(content[s[0]:s[1]]) <= generic]
     out.terms = [c for _, _, citations in specific for c in citations]
-    asked = _asked_term(content, spans, generic)
-    if asked is None:
+    asked = None
+    if not SITUATION.search(rest):
+        asked = _asked_term(content, spans, generic)
         # "regla del seis" is a term, "regla de la X" asks about the term X.
         bare = [i for i, w in enumerate(content) if fold_word(w) not in RULE_WORDS]
-        if len(bare) < len(content):
+        if asked is None and len(bare) < len(content):
             picked = [content[i] for i in bare]
             asked = _asked_term(picked, _term_spans(vocab, [stem_sets[i] for i in bare], out.game), generic)
     if asked is not None:

@@ -48,7 +48,8 @@ _MYL_TAGS = {
     "phase-vigilia": "fase-de-vigilia", "regroup": "fase-de-agrupacion", "attack-phase": "batalla-mitologica",
     "damage-assignment": "batalla-mitologica.asignacion-de-dano", "play-requirement": "pasos-para-jugar-una-carta",
     "trigger-on-play": "pasos-para-jugar-una-carta", "direct-damage": "dano-directo",
-    "response-window": "dos-cartas-de-cancelacion-o-anulacion", "response-chain": "dos-cartas-de-cancelacion-o-anulacion",
+    "response-window": "dos-cartas-de-cancelacion-o-anulacion",
+    "response-chain": "dos-cartas-de-cancelacion-o-anulacion",
     "anular": "dos-cartas-de-cancelacion-o-anulacion", "attack-declaration": "batalla-mitologica.declaracion-de-ataque",
     "block-declaration": "batalla-mitologica.declaracion-de-bloqueo",
     "must-be-blocked": "batalla-mitologica.declaracion-de-bloqueo", "condition": "pasos-para-jugar-una-carta",
@@ -194,8 +195,8 @@ def stub_target(corpus, section, headings: Headings) -> str | None:
     rest = body
     for ref in reversed(refs):
         rest = rest[:ref.start] + rest[ref.end:]
-    rest = re.sub(r"[“\"«][^”\"»]*[”\"»]|(?i:\b(?:consulta|consulte|tambi[ée]n|em|en|na|la|a|el|o|ver|v[ée]ase)\b)|"
-                  r"[.,:;()\s]", "", rest)
+    rest = re.sub(r"[“\"«][^”\"»]*[”\"»]|(?i:\b(?:consulta|consulte|tambi[ée]n|em|en|na|la|a|el|o|ver|"
+                  r"v[ée]ase)\b)|[.,:;()\s]", "", rest)
     if rest:
         return None
     for ref in refs:

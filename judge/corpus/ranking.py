@@ -1,8 +1,9 @@
 """How the oracle orders what the full-text index found, the way a judge needs it.
 
 The index scores words; a judge asks about rules. So after the text score: a question about a rule term puts
-that term's current section first; the question's game comes first; a superseded rulebook never outranks the
-current one; a stub never outranks the section it points to; and texts that say the same thing are one result.
+that term's current section first; the question's game comes first; a text of a superseded rulebook never
+outranks the current text that replaces it, nor a stub the section it points to; and texts that say the same
+thing are one result.
 """
 
 from __future__ import annotations

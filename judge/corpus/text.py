@@ -47,13 +47,15 @@ front of a card's collector number, the Æmber or damage icon after an amount, a
 _GLYPH = f"[{GLYPHS}]\ufe0f?"
 _COLLECTOR = re.compile(rf"{_GLYPH} ?([A-Z]?\d+)")
 _AMOUNT = re.compile(rf"(\d+) ?{_GLYPH}")
-_ICON = re.compile(rf"(\(\s*){_GLYPH}(\s*\))|((?:s[ií]mbolo|icono|[ií]cone|ICONO DE BONIFICACI[OÓ]N)\s*:?\s*){_GLYPH}")
+_ICON = re.compile(rf"(\(\s*){_GLYPH}(\s*\))|"
+                   rf"((?:s[ií]mbolo|icono|[ií]cone|ICONO DE BONIFICACI[OÓ]N)\s*:?\s*){_GLYPH}")
 _SET_LIST = re.compile(rf"(?m)^(-\s+){_GLYPH}\s*")
 _ANY = re.compile(_GLYPH)
 _DAMAGE_VERB = re.compile(r"(?:inflig|causa|dano|daño)\w*\s+$", re.I)
 
 WORDS = {
-    "es": {"aember": "Æmbar", "damage": "de daño", "number": "n.º", "icon": "icono", "set": "símbolo de colección"},
+    "es": {"aember": "Æmbar", "damage": "de daño", "number": "n.º", "icon": "icono",
+           "set": "símbolo de colección"},
     "pt": {"aember": "Æmber", "damage": "de dano", "number": "n.º", "icon": "ícone", "set": "símbolo de coleção"},
     "en": {"aember": "Æmber", "damage": "damage", "number": "#", "icon": "icon", "set": "set symbol"},
 }
@@ -99,13 +101,19 @@ FUNCTION_WORDS = frozenset(
 _DOUBLED = re.compile(r"([b-df-hj-km-np-qs-tv-z])\1")
 
 
+def undoubled(word: str) -> str:
+    """A folded word without doubled consonants (ll and rr are letters of their own): the 17.2 glossary prints
+    EFFECTOS where a judge types efectos."""
+    return _DOUBLED.sub(r"\1", word)
+
+
 @functools.lru_cache(maxsize=65536)
 def singular(word: str) -> str:
     """A rough common root of a folded Spanish or Portuguese word, so that a heading and the words that name it
     meet: ``LEGADOS``/``legado``, ``COSTES``/``coste``, ``PUJAR``/``puja``, ``USAR``/``usando``, and the
     misprinted ``EFFECTOS``/``efectos``. It only has to map the forms of one word to the same key, never to be a
     real stem."""
-    word = _DOUBLED.sub(r"\1", word)
+    word = undoubled(word)
     if len(word) > 5 and word.endswith(("ando", "endo", "indo")):
         return word[:-4]
     if len(word) > 4 and word.endswith("es"):
