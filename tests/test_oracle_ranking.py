@@ -15,24 +15,19 @@ import pytest
 
 from judge import db
 from judge.corpus.ranking import recall
+from test_search import database  # noqa: F401  (the module-scoped index of the search tests, built for this module)
 
 QUESTIONS = tomllib.loads((Path(__file__).parent / "data" / "judge-questions.toml").read_text(encoding="utf-8"))[
     "question"]
 GAMES = ("keyforge", "mitos-y-leyendas", "gobierno-y-prestigio")
 LANGUAGES = ("es", "en", "pt")
 
-RECALL_AT_3 = 0.94
-RECALL_AT_5 = 0.99
-RECALL_AT_5_BY_LANGUAGE = {"es": 0.98, "en": 1.0, "pt": 1.0}
-
-
-@pytest.fixture(scope="module")
-def database(tmp_path_factory):
-    database = db.connect(tmp_path_factory.mktemp("ranking") / "judge.sqlite")
-    db.migrate(database)
-    db.build(database)
-    yield database
-    database.conn.close()
+# What the oracle reaches (README, benchmark table), rounded down: recall may only go up.
+RECALL_AT_3 = {"all": 0.95, "lang:es": 0.94, "lang:en": 0.96, "lang:pt": 0.96,
+               "game:keyforge": 1.0, "game:mitos-y-leyendas": 0.89, "game:gobierno-y-prestigio": 0.92}
+RECALL_AT_5 = {"all": 0.99, "lang:es": 0.98, "lang:en": 1.0, "lang:pt": 1.0,
+               "game:keyforge": 1.0, "game:mitos-y-leyendas": 0.96, "game:gobierno-y-prestigio": 1.0,
+               "kind:definition": 1.0}
 
 
 def covers(database, q: str, n: int = 5, **filters) -> list[list[str]]:
@@ -67,11 +62,10 @@ def test_recall_does_not_fall_below_what_the_oracle_reaches(database):
     def ranked(q: str) -> list[list[str]]:
         return covers(database, q, 5)
 
-    at_3, at_5 = recall(QUESTIONS, ranked, 3), recall(QUESTIONS, ranked, 5)
-    assert at_3["all"] >= RECALL_AT_3, at_3
-    assert at_5["all"] >= RECALL_AT_5, at_5
-    for lang, floor in RECALL_AT_5_BY_LANGUAGE.items():
-        assert at_5[f"lang:{lang}"] >= floor, (lang, at_5)
+    for k, floors in ((3, RECALL_AT_3), (5, RECALL_AT_5)):
+        reached = recall(QUESTIONS, ranked, k)
+        below = {key: round(reached[key], 3) for key, floor in floors.items() if reached[key] < floor}
+        assert not below, f"recall@{k} fell below {floors}: {below}"
 
 
 # What the judges reported ---------------------------------------------------------------------------------------

@@ -9,6 +9,7 @@ import pytest
 
 from judge.corpus.references import Headings, references
 from judge.corpus.text import has_glyphs, plain, readable
+from test_oracle_links import client  # noqa: F401  (a web app on its own database, once for this module)
 
 
 @pytest.mark.parametrize("printed, shown", [
@@ -69,14 +70,6 @@ def test_a_term_resolves_to_its_heading_in_the_document(corpus):
     assert headings.resolve("Destruída") == "keyforge-17.2#destroyed"
     gp = Headings.of(list(corpus.sections_of("gyp-reglas-1")))
     assert gp.resolve("Legados") == "gyp-reglas-1#117"
-
-
-@pytest.fixture(scope="module")
-def client(tmp_path_factory):
-    from judge.web import create_app
-
-    app = create_app({"TESTING": True, "DATABASE": str(tmp_path_factory.mktemp("text") / "judge.sqlite")})
-    return app.test_client()
 
 
 def test_a_ruling_page_shows_the_icons_spelled_out_and_the_printed_text_one_click_away(client):

@@ -15,6 +15,8 @@ OTHER_GAME = 0.4
 """Weight of a result from another game than the one the question is about."""
 SUPERSEDED = 0.7
 """Weight of a result from a superseded rulebook."""
+STUB = 0.5
+"""Weight of a stub: its heading may match a question well, but it says nothing beyond where to look."""
 NAMED_TERM = 1.3
 """Weight of the current section of a rule term the question names among other words."""
 TERM_FLOOR = 0.6
@@ -68,6 +70,8 @@ def rerank(found: list[Candidate], intent: Intent, fetch: Fetch) -> list[Candida
             c.score *= OTHER_GAME
         if c.current:
             c.score *= SUPERSEDED
+        if c.points_to:
+            c.score *= STUB
     top = max((c.score for c in by_ref.values()), default=1.0) or 1.0
     if intent.definition:
         # The term asked about first: the current rulebook's text before any other, the question's game first,
@@ -78,7 +82,11 @@ def rerank(found: list[Candidate], intent: Intent, fetch: Fetch) -> list[Candida
         for i, c in enumerate(chosen):
             c.score = top * (2.0 - 0.05 * i)
     else:
-        named = [c for c in _current_first([by_ref[r] for r in intent.terms if r in by_ref]) if not c.points_to]
+        # A term whose heading is a stub (FORJAR: "consulta la página 5") is named by the section it points to.
+        stubs = [by_ref[r].points_to for r in intent.terms if r in by_ref and by_ref[r].points_to]
+        _bring(by_ref, fetch, stubs)
+        refs = [r for r in dict.fromkeys([*intent.terms, *stubs]) if r in by_ref and not by_ref[r].points_to]
+        named = _current_first([by_ref[r] for r in refs])
         named.sort(key=lambda c: -c.score)
         for i, c in enumerate(named):
             # A question that is only a few terms ("æmbar capturado") wants their rules right after the best
