@@ -23,45 +23,57 @@ ALLOWED_TAGS = {"p", "strong", "em", "b", "i", "ul", "ol", "li", "br", "code", "
                 "h6", "hr", "table", "thead", "tbody", "tr", "th", "td", "sup", "sub", "del"}
 
 
-def render_markdown(text: str, links: list[tuple[str, str]] | None = None) -> Markup:
+Link = tuple[str, int, str]
+"""Words of a text, which of their occurrences in it (0 for the first), and the internal URL they link to."""
+
+
+def render_markdown(text: str, links: list[Link] | None = None) -> Markup:
     """Verbatim rule text as HTML: Markdown rendered, then sanitised (no links, scripts or attributes survive);
-    then ``links`` — (words of the text, internal URL), in the order the text has them — become links."""
+    then ``links`` become links."""
     rendered = markdown_lib.markdown(text or "", extensions=["sane_lists"], output_format="html")
     clean = nh3.clean(rendered, tags=ALLOWED_TAGS, attributes={}, url_schemes=set(), link_rel=None)
     return Markup(_linked(clean, links or []))
 
 
-def _linked(clean: str, links: list[tuple[str, str]]) -> str:
-    """Wrap each phrase in a link to its URL, at its next place after the previous one. The URLs are the
-    oracle's own pages, built here, so they are added after sanitising."""
+def _linked(clean: str, links: list[Link]) -> str:
+    """Wrap the given occurrence of each phrase in a link to its URL. The URLs are the oracle's own pages, built
+    here, so they are added after sanitising."""
+    spans: list[tuple[int, int, str]] = []
+    for phrase, occurrence, url in links:
+        escaped = html.escape(phrase, quote=False)
+        at = -1
+        for _ in range(occurrence + 1):
+            at = clean.find(escaped, at + 1)
+            if at < 0:
+                break
+        if at >= 0 and url and not any(a < at + len(escaped) and at < b for a, b, _ in spans):
+            spans.append((at, at + len(escaped), url))
     out: list[str] = []
     cursor = 0
-    for phrase, url in links:
-        escaped = html.escape(phrase, quote=False)
-        at = clean.find(escaped, cursor)
-        if at < 0 or not url:
-            continue
-        out.append(clean[cursor:at])
-        out.append(f'<a class="ref" href="{html.escape(url)}">{escaped}</a>')
-        cursor = at + len(escaped)
+    for a, b, url in sorted(spans):
+        out.append(clean[cursor:a])
+        out.append(f'<a class="ref" href="{html.escape(url)}">{clean[a:b]}</a>')
+        cursor = b
     out.append(clean[cursor:])
     return "".join(out)
 
 
-def text_versions(text: str, shown: str, references: list[dict[str, str]]) -> dict[str, Any]:
+def text_versions(text: str, shown: str, references: list[dict[str, Any]]) -> dict[str, Any]:
     """A verbatim text as the page shows it: ``shown`` (the garbled icons spelled out) with its references as
     links and, when that differs from the text as printed, the printed text too, for one click away."""
-    links = [(r["text"], r["url"]) for r in references]
+    links = [(r["text"], r["occurrence"], r["url"]) for r in references]
     return {"html": render_markdown(shown, links),
             "verbatim": render_markdown(text, links) if shown != (text or "") else None}
 
 
-def _references(db: sqlite_utils.Database, source: str, part: str, text: str) -> list[dict[str, str]]:
-    """The references of one part of a text that resolve: the words that refer and the page they refer to."""
+def _references(db: sqlite_utils.Database, source: str, part: str, text: str) -> list[dict[str, Any]]:
+    """The references of one part of a text that resolve: the words that refer (and which occurrence of those
+    words it is: "Robar" may be written before the "Temas relacionados: …, Robar" that refers) and the page they
+    refer to."""
     rows = db.execute("SELECT start, end, page, target FROM refs WHERE source = ? AND part = ? ORDER BY start",
                       [source, part]).fetchall()
-    return [{"text": text[a:b], "page": page, "target": target, "url": citation_url(target)}
-            for a, b, page, target in rows]
+    return [{"text": text[a:b], "occurrence": text.count(text[a:b], 0, a), "page": page, "target": target,
+             "url": citation_url(target)} for a, b, page, target in rows]
 
 
 def link(ref: str) -> str:
