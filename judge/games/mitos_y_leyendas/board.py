@@ -182,7 +182,13 @@ class Board:
             return False
         if any(e.get("do") == "no-puede-atacar" and self.applies_to(e, card) for e in self.effects()):
             return False
-        return not card.get("recien-llegado") or bool(card.get("ataca-al-entrar"))
+        if not card.get("recien-llegado"):
+            return True
+        # "Puede atacar cuando entra en juego" is a continuous ability (FAQ L512): a card that lost its text box
+        # can no longer use its own.
+        own = any(a.get("grant") == "ataca-al-entrar" and a.get("target", {"self": True}).get("self")
+                  for a in self.define(card).abilities_of("continua"))
+        return bool(card.get("ataca-al-entrar")) and (not own or self.has_abilities(card))
 
     def can_block(self, card: CardState) -> bool:
         if self.zone_of(card) != "linea-de-defensa" or self.define(card).type != "aliado":

@@ -223,16 +223,25 @@ class Game:
             if ability.get("kind") != "disparada":
                 continue
             on = ability.get("on")
+            if on == "portador-ataca":
+                # An Arma's "cada vez que su portador ataque" (Espada de Frey, FAQ L93).
+                bearer = self.board.bearer(card)
+                if event != "ataca" or bearer is None or bearer.uid != info.get("card"):
+                    continue
+                out.append(Pending(card.controller, f"{card.uid}:{index}", f"{definition.name} ({card.uid})",
+                                   f"{definition.name} ({card.uid})", Triggered(card.uid, index, dict(info)),
+                                   aliases=definition.names()))
+                continue
             if on != event and not (on == "otro-sale-del-juego" and event == "sale-del-juego"):
                 continue
             if on in ("entra-en-juego", "destruido", "sale-del-juego", "ataca", "bloqueado", "hace-dano",
-                      "destruido-en-combate") and not is_self:
+                      "destruido-en-combate", "mostrada") and not is_self:
                 continue
             if on == "otro-sale-del-juego" and (is_self or zone not in IN_PLAY):
                 continue
             # Leave-play abilities work from where the card went; every other one needs its source in play with its
             # text box (Habilidad Continua, FAQ L125-L129).
-            if on not in ("destruido", "sale-del-juego", "destruido-en-combate") and zone not in IN_PLAY:
+            if on not in ("destruido", "sale-del-juego", "destruido-en-combate", "mostrada") and zone not in IN_PLAY:
                 continue
             if zone in IN_PLAY and not self.board.has_abilities(card):
                 continue

@@ -51,7 +51,7 @@ def fits(game: Game, card: CardState, target: dict[str, Any]) -> bool:
 def may_cancel(game: Game, player: str, item: StackItem) -> bool:
     """One ability of an opponent's card with several can be cancelled, not a second one of the same card (FAQ
     L518); each use of the same ability is an ability of its own (Machi, L564)."""
-    if item.kind not in ("habilidad", "disparada"):
+    if item.kind not in ("habilidad", "disparada") or item.controller == player:
         return False
     card = game.card(item.source)
     if card is not None and game.board.granted(card, "no-puede-ser-cancelada"):

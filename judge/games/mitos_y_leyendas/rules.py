@@ -15,6 +15,7 @@ from typing import Any, ClassVar
 
 from judge.core.errors import IllegalPlayError, Problem, UnknownCardError
 from judge.core.notation import Layout
+from judge.core.paths import find_card
 from judge.core.position import CardState, Position
 from judge.core.resolution import GameOver, PendingDecision, Resolution
 from judge.core.ruleset import Play, Ruleset
@@ -352,6 +353,13 @@ class MitosYLeyendas(Ruleset):
                 return len(player.zone(rest[:-6]))
             raise KeyError(path)
         found = position.find(head)
+        if found is None:
+            catalog = self.catalog_for(position)
+            card_id = lambda name: catalog.get(name).id  # noqa: E731
+            try:
+                found = position.find(find_card(position, head, card_id).uid)
+            except UnknownCardError as exc:
+                raise KeyError(path) from exc
         if found is None:
             raise KeyError(path)
         holder, zone, card = found
