@@ -159,7 +159,10 @@ class Game:
                 self.res.move(card, pid, "cementerio")
             if n < amount or not castle:
                 self.castle_empty(pid)
-        if by is not None and by != pid and n:
+        if by == pid:
+            self.res.note("own-botar", "dano-directo", "Lo bota por una carta que controla: no es daño directo",
+                          "Made to bota by a card they control: it is not direct damage")
+        elif by is not None and n:
             taken = dict(self.position.values.get("dano-directo", {}))
             taken[pid] = taken.get(pid, 0) + n
             self.res.set_value("dano-directo", taken)

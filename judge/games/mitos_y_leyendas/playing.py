@@ -34,8 +34,8 @@ from judge.games.mitos_y_leyendas.timing import RESOLVERS, Windows
 ANSWER_WORDS = ("anular", "cancelar", "prevenir")
 
 
-def refuse(rule: str, en: str, es: str) -> IllegalPlayError:
-    return IllegalPlayError(en, rule=rule, es=es)
+def refuse(game: Game, rule: str, en: str, es: str) -> IllegalPlayError:
+    return IllegalPlayError(en, rule=game.res.cite(rule), es=es)
 
 
 def pay(game: Game, player: str, amount: int) -> list[str]:
@@ -43,7 +43,7 @@ def pay(game: Game, player: str, amount: int) -> list[str]:
     (decision oro-payment-choice)."""
     reserve = game.position.player(player).zone("reserva-de-oro")
     if amount > len(reserve):
-        raise refuse("pasos-para-jugar-una-carta.3", f"{player} cannot pay {amount} Oro ({len(reserve)} in the Reserva)",
+        raise refuse(game, "pasos-para-jugar-una-carta.3", f"{player} cannot pay {amount} Oro ({len(reserve)} in the Reserva)",
                      f"{player} no puede pagar {amount} Oro ({len(reserve)} en la Reserva)")
     if amount == 0:
         return []
@@ -62,7 +62,7 @@ def requirements(game: Game, card: CardState, player: str) -> dict[str, list[str
     number of cards it must take from a zone must be there (Barajar cartas del cementerio, FAQ L430)."""
     definition = game.board.define(card)
     if game.board.named(card):
-        raise refuse("efectos-permanentes", f"{definition.name} cannot be played: an effect named it",
+        raise refuse(game, "efectos-permanentes", f"{definition.name} cannot be played: an effect named it",
                      f"{definition.name} no puede jugarse: un efecto la nombró")
     fixed: dict[str, list[str]] = {}
     ctx = AbilityContext(game, card.uid, player, rule="pasos-para-jugar-una-carta.2")
@@ -70,7 +70,7 @@ def requirements(game: Game, card: CardState, player: str) -> dict[str, list[str
         for i, effect in enumerate(ability.get("effects", [])):
             missing = shortfall(ctx, effect)
             if missing:
-                raise refuse(missing[0], missing[1], missing[2])
+                raise refuse(game, missing[0], missing[1], missing[2])
             target = effect.get("target")
             if not isinstance(target, dict) or target.get("choose", 1) == "all" or effect.get("do") in ANSWER_WORDS \
                     or effect.get("chooser") or target.get("zone", "juego") != "juego" or target.get("player"):
@@ -78,7 +78,7 @@ def requirements(game: Game, card: CardState, player: str) -> dict[str, list[str
             pool = tg.candidates(ctx, target)
             count = int(target.get("choose", 1))
             if len(pool) < count and not target.get("up-to"):
-                raise refuse("pasos-para-jugar-una-carta.2",
+                raise refuse(game, "pasos-para-jugar-una-carta.2",
                              f"{definition.name} needs {count} valid target(s) in play and there are {len(pool)}",
                              f"{definition.name} necesita {count} objetivo(s) válido(s) en juego y hay {len(pool)}")
             chosen = game.choose_cards(player, "pasos-para-jugar-una-carta.2", f"Objetivo de {definition.name}",
@@ -92,7 +92,7 @@ def _bearer(game: Game, card: CardState, player: str) -> str:
     L452-L456) that can still carry one (one Arma per Aliado, L808)."""
     bearers = [a for a in game.board.aliados() if len(a.attached) < game.board.weapon_limit(a)]
     if not bearers:
-        raise refuse("portar-armas", "no Aliado in play can carry this Arma", "ningún Aliado en juego puede portar esta Arma")
+        raise refuse(game, "portar-armas", "no Aliado in play can carry this Arma", "ningún Aliado en juego puede portar esta Arma")
     chosen = game.choose_cards(player, "portar-armas", "¿Qué Aliado porta el Arma?", "Which Aliado carries the Arma?",
                                bearers, key="bearer")
     return chosen[0].uid
@@ -105,7 +105,7 @@ def play_card(game: Game, card: CardState, player: str, *, free: bool = False, r
     res = game.res
     definition = game.board.define(card)
     if definition.incomplete:
-        raise refuse("introduccion.regla-de-oro", f"{definition.name}'s text is not fully known ({definition.incomplete}); "
+        raise refuse(game, "introduccion.regla-de-oro", f"{definition.name}'s text is not fully known ({definition.incomplete}); "
                      "define the card in the position to rule on it",
                      f"el texto de {definition.name} no se conoce del todo ({definition.incomplete}); "
                      "define la carta en la posición para resolverla")
@@ -144,7 +144,7 @@ def resolve_card(game: Game, item: StackItem) -> None:
         return
     definition = game.board.define(card)
     if definition.type == "talisman":
-        ctx = AbilityContext(game, card.uid, item.controller, {"responds-to": item.data.get("responds-to")},
+        ctx = AbilityContext(game, card.uid, item.controller, responded_event(game, item),
                              fixed=dict(item.data.get("targets", {})), rule="pasos-para-jugar-una-carta.7")
         with res.step("talisman", "pasos-para-jugar-una-carta.6", f"{game.label(card)} se resuelve (0 o 100%)",
                       f"{game.label(card, 'en')} resolves (0 or 100%)", card=card.uid):
@@ -165,6 +165,16 @@ def resolve_card(game: Game, item: StackItem) -> None:
         enter_play(game, card, item.controller, bearer=item.data.get("bearer"))
     if game.board.in_play(card):
         res.push(StackItem(game.position.next_stack_id(), item.controller, card.uid, "entrada"))
+
+
+def responded_event(game: Game, item: StackItem) -> dict[str, Any]:
+    """What an answer answers: the item it responds to, and how much damage that was (Arlequín, FAQ L175)."""
+    wanted = item.data.get("responds-to")
+    answered = next((i for i in game.position.stack if i.id == wanted), None)
+    event: dict[str, Any] = {"responds-to": wanted}
+    if answered is not None and "amount" in answered.data:
+        event["amount"] = answered.data["amount"]
+    return event
 
 
 def _retarget(game: Game, ctx: AbilityContext, effects: list[dict[str, Any]]) -> bool:
