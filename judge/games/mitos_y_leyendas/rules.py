@@ -247,6 +247,10 @@ class MitosYLeyendas(Ruleset):
                 raise IllegalPlayError("the Oro must be in your hand", rule=cite("fase-de-vigilia.b"), es="el Oro debe estar en tu mano")
             turn.check_oro_drop(game, card, pid)
             return
+        if play.verb == "activate" and pid in position.values.get("batalla", {}).get("sin-habilidades", []):
+            raise IllegalPlayError("in this battle an opposing ability keeps this player's abilities off",
+                                   rule=cite("batalla-mitologica.declaracion-de-ataque.c"),
+                                   es="en esta batalla una habilidad oponente impide a este jugador usar sus habilidades")
         offered = answers(game, pid, waiting) if (position.priority or position.step in (steps.GUERRA, steps.BLOQUEO)) else None
         if offered is not None and (play.verb, card.uid) not in offered:
             what = "an answer to what is waiting" if waiting else "playable in the Guerra de Talismanes"
@@ -373,6 +377,8 @@ class MitosYLeyendas(Ruleset):
             return [a.card for a in card.attached]
         if rest == "can-attack":
             return board.can_attack(card)
+        if rest == "can-block":
+            return board.can_block(card)
         if rest in CARD_STATE:
             return bool(card.get(rest, False))
         raise KeyError(path)
