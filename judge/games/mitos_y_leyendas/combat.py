@@ -88,7 +88,7 @@ def declare_attack(game: Game, rules: Windows, named: str | None = None) -> None
             raise IllegalPlayError("an attack needs at least one attacker", rule=res.cite("batalla-mitologica"),
                                    es="un ataque necesita al menos un atacante")
         for card in attackers:
-            res.move(card, game.active, "linea-de-ataque")
+            res.move(card, game.active, "linea-de-ataque", same_object=True)
         set_battle(game, atacantes=[c.uid for c in attackers], bloqueos={})
     res.push(StackItem(game.position.next_stack_id(), game.active, attackers[0].uid, "ataque"))
     proceed(res, rules)
@@ -104,7 +104,7 @@ def after_attack_window(game: Game, item: StackItem) -> None:
             for uid in battle(game).get("atacantes", []):
                 card = game.card(uid)
                 if card is not None and game.board.zone_of(card) == "linea-de-ataque":
-                    res.move(card, card.controller, "linea-de-defensa")
+                    res.move(card, card.controller, "linea-de-defensa", same_object=True)
         from_battle_to_final(game)
         return
     with res.step("attack-c", "batalla-mitologica.declaracion-de-ataque.c", "Habilidades que interactúan con el ataque",

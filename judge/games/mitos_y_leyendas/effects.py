@@ -296,7 +296,7 @@ def _regroup_oro(ctx: AbilityContext, effect: dict[str, Any], path: str) -> int:
     player = ctx.game.position.player(ctx.controller)
     paid = list(player.zone("oro-pagado"))
     for oro in paid:
-        ctx.game.res.move(oro, ctx.controller, "reserva-de-oro")
+        ctx.game.res.move(oro, ctx.controller, "reserva-de-oro", same_object=True)
     return len(paid)
 
 

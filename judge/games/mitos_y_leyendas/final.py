@@ -38,7 +38,7 @@ def end_effects(game: Game, ending: tuple[str, ...], rule: str, *, earlier_turns
             if effect.get("do") == "ganar-control":
                 card = game.card(str(effect.get("target")))
                 if card is not None and game.board.in_play(card) and card.stamp == effect.get("stamp"):
-                    game.res.move(card, str(effect.get("previous", card.owner)), "linea-de-defensa")
+                    game.res.move(card, str(effect.get("previous", card.owner)), "linea-de-defensa", same_object=True)
                     game.res.set_controller(card, str(effect.get("previous", card.owner)))
         else:
             kept.append(effect)

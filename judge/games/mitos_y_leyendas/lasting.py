@@ -72,7 +72,7 @@ def take_control(ctx: AbilityContext, card: CardState, controller: str) -> None:
     zone = game.board.zone_of(card) or "linea-de-defensa"
     if zone == "linea-de-ataque":
         zone = "linea-de-defensa"
-    game.res.move(card, controller, zone)
+    game.res.move(card, controller, zone, same_object=True)
     game.res.set_controller(card, controller)
     game.res.set_card(card, "recien-llegado", True)
     game.res.set_card(card, "ataca-al-entrar", False)

@@ -53,7 +53,7 @@ def pay(game: Game, player: str, amount: int) -> list[str]:
     else:
         paid = list(reserve[:amount])
     for oro in paid:
-        game.res.move(oro, player, "oro-pagado")
+        game.res.move(oro, player, "oro-pagado", same_object=True)
     return [o.uid for o in paid]
 
 
@@ -61,9 +61,6 @@ def requirements(game: Game, card: CardState, player: str) -> dict[str, list[str
     """Step 2: what the card needs to be played. A Talismán that targets a card in play chooses it now; an exact
     number of cards it must take from a zone must be there (Barajar cartas del cementerio, FAQ L430)."""
     definition = game.board.define(card)
-    if game.board.named(card):
-        raise refuse(game, "efectos-permanentes", f"{definition.name} cannot be played: an effect named it",
-                     f"{definition.name} no puede jugarse: un efecto la nombró")
     fixed: dict[str, list[str]] = {}
     ctx = AbilityContext(game, card.uid, player, rule="pasos-para-jugar-una-carta.2")
     for ability in definition.abilities_of("jugar"):
@@ -109,6 +106,9 @@ def play_card(game: Game, card: CardState, player: str, *, free: bool = False, r
                      "define the card in the position to rule on it",
                      f"el texto de {definition.name} no se conoce del todo ({definition.incomplete}); "
                      "define la carta en la posición para resolverla")
+    if game.board.named(card):
+        raise refuse(game, "efectos-permanentes", f"{definition.name} cannot be played: an effect named it",
+                     f"{definition.name} no puede jugarse: un efecto la nombró")
     before = res.checkpoint()
     origin = game.board.zone_of(card) or "mano"
     with res.step("play", "pasos-para-jugar-una-carta.1", f"{player} juega {game.label(card)}",

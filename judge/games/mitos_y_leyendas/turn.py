@@ -25,9 +25,9 @@ def regroup(game: Game, *, all_cards: bool) -> None:
                       "Every card regroups" if all_cards else "Nothing regroups"):
             if all_cards:
                 for card in list(player.zone("linea-de-ataque")):
-                    res.move(card, pid, "linea-de-defensa")
+                    res.move(card, pid, "linea-de-defensa", same_object=True)
                 for oro in list(player.zone("oro-pagado")):
-                    res.move(oro, pid, "reserva-de-oro")
+                    res.move(oro, pid, "reserva-de-oro", same_object=True)
             # Attack eligibility counts from the controller's last Agrupación (FAQ L268), whether or not the cards
             # regrouped in it.
             for card in game.board.aliados(pid):
