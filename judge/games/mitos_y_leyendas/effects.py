@@ -207,6 +207,9 @@ def _search(ctx: AbilityContext, effect: dict[str, Any], path: str) -> int:
     pid = ctx.controller if effect.get("side", "own") == "own" else game.opponent(ctx.controller)
     looked = game.in_graveyard(pid) if zone == "cementerio" else list(game.position.player(pid).zone(zone))
     found = [c for c in looked if tg.matches_outside(game, c, {**filt, "side": "any"}, ctx.controller)]
+    if zone == "castillo":
+        game.res.note("shuffled", "myl.decision.search-shuffle", "Quien busca vio el Mazo Castillo: se baraja después",
+                      "The searcher saw the Mazo Castillo: it is shuffled afterwards")
     if not found:
         game.res.note("search-failed", "busqueda-de-cartas.busqueda-fallida", f"Búsqueda fallida en {zone}: se anuncia",
                       f"Failed search in {zone}: it is announced")
@@ -215,7 +218,7 @@ def _search(ctx: AbilityContext, effect: dict[str, Any], path: str) -> int:
     chosen = game.choose_cards(ctx.controller, "busqueda-de-cartas", "¿Qué carta tomas?", "Which card do you take?",
                                found, count=amount, key="search")
     for card in chosen:
-        if "type" in filt:
+        if "type" in filt or "name" in filt:
             game.res.note("revealed", "busqueda-de-cartas", f"{game.label(card)} se muestra al oponente",
                           f"{game.label(card, 'en')} is shown to the opponent", card=card.uid)
         destination = effect.get("to", "mano")
@@ -224,9 +227,6 @@ def _search(ctx: AbilityContext, effect: dict[str, Any], path: str) -> int:
                 game.enter(game, card, ctx.controller)
         else:
             game.res.move(card, card.owner, destination)
-    if zone == "castillo":
-        game.res.note("shuffled", "myl.decision.search-shuffle", "Se baraja el Mazo Castillo buscado",
-                      "The searched Mazo Castillo is shuffled")
     return len(chosen)
 
 

@@ -247,6 +247,10 @@ class MitosYLeyendas(Ruleset):
                 raise IllegalPlayError("the Oro must be in your hand", rule=cite("fase-de-vigilia.b"), es="el Oro debe estar en tu mano")
             turn.check_oro_drop(game, card, pid)
             return
+        if play.verb == "activate" and game.board.in_play(card) and card.controller == pid:
+            for i, a in enumerate(game.board.define(card).abilities):
+                if a.get("kind") == "activada":
+                    abilities.check_activation(game, card, i, a)
         if play.verb == "activate" and pid in position.values.get("batalla", {}).get("sin-habilidades", []):
             raise IllegalPlayError("in this battle an opposing ability keeps this player's abilities off",
                                    rule=cite("batalla-mitologica.declaracion-de-ataque.c"),
@@ -276,8 +280,6 @@ class MitosYLeyendas(Ruleset):
                 raise IllegalPlayError("you activate abilities of cards you control in play", rule=cite("habilidad-activada"),
                                        es="activas habilidades de cartas que controlas en juego")
             activated = [(i, a) for i, a in enumerate(game.board.define(card).abilities) if a.get("kind") == "activada"]
-            for i, a in activated:
-                abilities.check_activation(game, card, i, a)
             usable = [i for i, a in activated if offered is not None or responses.usable_now(game, card, i, a, None)]
             if not usable:
                 raise IllegalPlayError(f"{game.label(card, 'en')} has no ability that can be activated now",
