@@ -94,7 +94,7 @@ def _exchange(ctx: AbilityContext, effect: dict[str, Any], path: str) -> int:
     game = ctx.game
     mine = targets_of(ctx, {"target": {"type": "aliado", "side": "own"}}, f"{path}a", "¿Qué Aliado tuyo das?",
                       "Which of your Aliados do you give?")
-    theirs = targets_of(ctx, effect, f"{path}b", "¿Qué Aliado oponente tomas?", "Which opposing Aliado do you take?")
+    theirs = targets_of(ctx, effect, path, "¿Qué Aliado oponente tomas?", "Which opposing Aliado do you take?")
     if not mine or not theirs:
         return 0
     opponent = theirs[0].controller
