@@ -272,7 +272,8 @@ class Game:
                     or side == "opponent" and info.get("controller") == controller:
                 return False
             definition = self.board.define(left)
-            if "type" in filt and definition.type != filt["type"] or "race" in filt and definition.race != filt["race"]:
+            if "type" in filt and definition.type != filt["type"] or "race" in filt and definition.race != filt["race"] \
+                    or "name" in filt and filt["name"] not in definition.names():
                 return False
         return True
 

@@ -65,7 +65,8 @@ def requirements(game: Game, card: CardState, player: str) -> dict[str, list[str
     ctx = AbilityContext(game, card.uid, player, rule="pasos-para-jugar-una-carta.2")
     for ability in definition.abilities_of("jugar"):
         for i, effect in enumerate(ability.get("effects", [])):
-            missing = shortfall(ctx, effect)
+            # A number known only as the card resolves (Acupuntura: the opponent's Oros then) is checked then.
+            missing = shortfall(ctx, effect) if isinstance(effect.get("amount", 1), int) else None
             if missing:
                 raise refuse(game, missing[0], missing[1], missing[2])
             target = effect.get("target")
