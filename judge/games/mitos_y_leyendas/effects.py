@@ -380,10 +380,16 @@ def _order_top(ctx: AbilityContext, effect: dict[str, Any], path: str) -> int:
     game = ctx.game
     castle = game.position.player(ctx.controller).zone("castillo")
     top = list(castle[:int(effect.get("amount", 1))])
-    if len(top) > 1:
-        order = game.choose_cards(ctx.controller, ctx.rule, "¿En qué orden dejas esas cartas (la primera arriba)?",
-                                  "In which order do you put them back (the first on top)?", top, count=len(top), key="deck-order")
-        game.res.reorder(ctx.controller, "castillo", order + castle[len(top):])
+    if len(top) > 1 and len({c.card for c in top}) > 1:
+        order = [game.card(str(uid)) for uid in game.res.ask(Question(
+            key="deck-order", player=ctx.controller, rule=ctx.rule,
+            prompt_es="¿En qué orden dejas esas cartas (la primera arriba)?",
+            prompt_en="In which order do you put them back (the first on top)?", options=game.options(top),
+            min_choices=len(top), max_choices=len(top)))]
+        game.res.reorder(ctx.controller, "castillo", [c for c in order if c is not None] + castle[len(top):])
+    else:
+        game.res.note("ordered", ctx.rule, f"{ctx.controller} ordena las {len(top)} primeras cartas de su Mazo Castillo",
+                      f"{ctx.controller} orders the top {len(top)} cards of their Mazo Castillo")
     return len(top)
 
 
