@@ -91,7 +91,6 @@ def _gain_control(ctx: AbilityContext, effect: dict[str, Any], path: str) -> int
 @handler("intercambiar")
 def _exchange(ctx: AbilityContext, effect: dict[str, Any], path: str) -> int:
     """Hades: each player takes control of the other's chosen Aliado (FAQ L472-L474)."""
-    game = ctx.game
     mine = targets_of(ctx, {"target": {"type": "aliado", "side": "own"}}, f"{path}a", "¿Qué Aliado tuyo das?",
                       "Which of your Aliados do you give?")
     theirs = targets_of(ctx, effect, path, "¿Qué Aliado oponente tomas?", "Which opposing Aliado do you take?")

@@ -361,9 +361,8 @@ class MitosYLeyendas(Ruleset):
         found = position.find(head)
         if found is None:
             catalog = self.catalog_for(position)
-            card_id = lambda name: catalog.get(name).id  # noqa: E731
             try:
-                found = position.find(find_card(position, head, card_id).uid)
+                found = position.find(find_card(position, head, lambda name: catalog.get(name).id).uid)
             except UnknownCardError as exc:
                 raise KeyError(path) from exc
         if found is None:
