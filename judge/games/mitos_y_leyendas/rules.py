@@ -20,9 +20,9 @@ from judge.core.position import CardState, Position
 from judge.core.resolution import GameOver, PendingDecision, Resolution
 from judge.core.ruleset import Play, Ruleset
 from judge.core.timing import pass_priority
-from judge.games.mitos_y_leyendas import abilities, combat, lasting, playing, responses, steps, turn
+from judge.games.mitos_y_leyendas import abilities, combat, lasting, playing, responses, schema, steps, turn
 from judge.games.mitos_y_leyendas.board import IN_PLAY, Board
-from judge.games.mitos_y_leyendas.catalog import Catalog, default_catalog
+from judge.games.mitos_y_leyendas.catalog import CardDef, Catalog, default_catalog
 from judge.games.mitos_y_leyendas.effects import resolve_triggered, run_effects
 from judge.games.mitos_y_leyendas.game import Game
 from judge.games.mitos_y_leyendas.responses import cost_to_pay
@@ -147,10 +147,13 @@ class MitosYLeyendas(Ruleset):
         return problems
 
     def schema(self) -> dict[str, Any]:
-        out = super().schema()
-        out["states"] = {k: v.__name__ for k, v in CARD_STATE.items()}
-        out["steps"] = list(steps.STEPS)
-        return out
+        return {**super().schema(), **schema.schema(steps.STEPS, CARD_STATE)}
+
+    def card_facts(self, card: CardDef) -> dict[str, Any]:
+        return schema.card_facts(card)
+
+    def card_view(self, position: Position) -> dict[str, Any]:
+        return schema.card_view(self.catalog_for(position), position)
 
     # Who acts.
 
