@@ -46,7 +46,7 @@ def cmd_check(args: argparse.Namespace) -> int:
             failed += 1
             continue
         result = runner.run(scenario)
-        games.add(scenario.ruleset.split("-")[0])
+        games.add(scenario.ruleset)
         for entry in scenario.entries:
             covered[entry] = covered.get(entry, True) and result.passed
         if result.passed:
@@ -65,21 +65,49 @@ def cmd_check(args: argparse.Namespace) -> int:
     return 1 if failed else 0
 
 
-def _coverage(covered: dict[str, bool], games: set[str]) -> str:
-    """How many of the games' canonical entries the scenarios reproduce, and how many of those all pass."""
+def _coverage(covered: dict[str, bool], rulesets: set[str]) -> str:
+    """How many of each game's canonical entries the scenarios reproduce, and how many of those all pass; for a game
+    whose scenarios do not yet reach every entry, the same count for each kind of entry they reach in full
+    (``MYL-GEN``)."""
     from judge import corpus as corpus_module
+    from judge import rulesets as registry
 
     try:
         corpus = corpus_module.load()
     except ValueError:  # no rulings folder beside the scenarios: the count alone still helps
         return f"{len(covered)} entries covered"
-    known = {e.id for e in corpus.entries.values()
-             if corpus.documents[e.document].game in games and e.kind != "rule"}
-    line = f"{len(covered.keys() & known)} of {len(known)} entries covered, {sum(covered[i] for i in covered.keys() & known)} passing"
+    games = {_game_of(registry, r) for r in rulesets}
+    lines = []
+    for game in sorted(g for g in games if g):
+        known = {e.id for e in corpus.entries.values()
+                 if corpus.documents[e.document].game == game and e.kind != "rule"}
+        hit = covered.keys() & known
+        line = f"{len(hit)} of {len(known)} entries covered, {sum(covered[i] for i in hit)} passing"
+        if len(games) > 1:
+            line = f"{game}: {line}"
+        if hit and len(hit) < len(known):
+            groups = sorted({i.rsplit("-", 1)[0] for i in hit})
+            parts = []
+            for group in groups:
+                members = {i for i in known if i.rsplit("-", 1)[0] == group}
+                done = covered.keys() & members
+                if done == members:
+                    parts.append(f"{group} {len(done)} of {len(members)} covered, {sum(covered[i] for i in done)} passing")
+            if parts:
+                line += f" ({'; '.join(parts)})"
+        lines.append(line)
     unknown = sorted(covered.keys() - set(corpus.entries))
     if unknown:
-        line += f"; unknown entry ids: {', '.join(unknown)}"
-    return line
+        lines = lines or [f"{len(covered)} entries covered"]
+        lines[-1] += f"; unknown entry ids: {', '.join(unknown)}"
+    return "\n".join(lines) or f"{len(covered)} entries covered"
+
+
+def _game_of(registry: object, ruleset: str) -> str:
+    try:
+        return registry.get(ruleset).game  # type: ignore[attr-defined]
+    except KeyError:
+        return ""
 
 
 def cmd_trace(args: argparse.Namespace) -> int:
