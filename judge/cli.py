@@ -110,14 +110,27 @@ def _game_of(registry: object, ruleset: str) -> str:
         return ""
 
 
-def cmd_trace(args: argparse.Namespace) -> int:
-    """Resolve a scenario and print its trace as an indented tree, then whether its expectations hold."""
+def _run_file(path: str) -> tuple[Scenario, Result] | None:
+    """Read one scenario file and run it; None (the reason printed) when it cannot be read."""
     try:
-        scenario = Scenario.from_file(Path(args.file))
+        scenario = Scenario.from_file(Path(path))
     except JudgeError as exc:
         print(f"error: {exc}", file=sys.stderr)
+        return None
+    return scenario, _runner().run(scenario)
+
+
+def _summary(result: Result, lang: str) -> str:
+    """The failure report without its trace."""
+    return result.report(lang).split("\n  trace:")[0]
+
+
+def cmd_trace(args: argparse.Namespace) -> int:
+    """Resolve a scenario and print its trace as an indented tree, then whether its expectations hold."""
+    ran = _run_file(args.file)
+    if ran is None:
         return 2
-    result = _runner().run(scenario)
+    scenario, result = ran
     if result.trace is not None:
         print(render(result.trace, args.lang, changes=not args.no_changes))
     if args.position and result.position is not None:
@@ -127,24 +140,20 @@ def cmd_trace(args: argparse.Namespace) -> int:
         print("\nOK: every expectation holds" if args.lang == "en" else "\nOK: se cumplen todas las expectativas")
         return 0
     print()
-    print(result.report(args.lang).split("\n  trace:")[0])
+    print(_summary(result, args.lang))
     return 1
 
 
 def cmd_resolve(args: argparse.Namespace) -> int:
     """Resolve a scenario's plays and print the position they lead to, as the [position] table of a scenario."""
-    try:
-        scenario = Scenario.from_file(Path(args.file))
-    except JudgeError as exc:
-        print(f"error: {exc}", file=sys.stderr)
+    ran = _run_file(args.file)
+    if ran is None:
         return 2
-    result = _runner().run(scenario)
-    if result.position is None:
-        print(result.report(args.lang).split("\n  trace:")[0], file=sys.stderr)
-        return 1
-    print(_position_text(scenario, result), end="")
+    scenario, result = ran
+    if result.position is not None:
+        print(_position_text(scenario, result), end="")
     if not result.passed:
-        print(result.report(args.lang).split("\n  trace:")[0], file=sys.stderr)
+        print(_summary(result, args.lang), file=sys.stderr)
         return 1
     return 0
 

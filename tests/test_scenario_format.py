@@ -17,21 +17,26 @@ from judge.core.resolution import Resolution, run
 from judge.core.scenario import Runner, Scenario
 from judge.core.trace import render
 
-HEAD = '''
+def _head(p1: str, p2: str) -> str:
+    """A scenario's head: p1 in step 3 of their turn with Brobnar active, and what each player has."""
+    return f'''
 id = "FORMAT"
 ruleset = "keyforge-17.2"
 [position]
 active = "p1"
 step = "main"
 [position.players.p1]
-amber = 0
 house = "brobnar"
-hand = [{ uid = "k", card = "Krump" }, { uid = "t", card = "Troll" }]
-battleline = [{ uid = "x", card = "Krump" }]
+{p1}
 [position.players.p2]
-amber = 3
-battleline = [{ uid = "y", card = "Troll" }, { uid = "z", card = "Krump" }]
+{p2}
 '''
+
+
+HEAD = _head('''amber = 0
+hand = [{ uid = "k", card = "Krump" }, { uid = "t", card = "Troll" }]
+battleline = [{ uid = "x", card = "Krump" }]''', '''amber = 3
+battleline = [{ uid = "y", card = "Troll" }, { uid = "z", card = "Krump" }]''')
 
 
 def _run(text: str):
@@ -120,17 +125,7 @@ def test_a_pending_question_before_the_last_play_is_still_an_error():
 
 def test_an_answer_for_a_choice_that_turned_out_forced_is_accepted():
     # Krump enters an empty battleline: there is no flank to choose, but the judge answered one.
-    text = '''
-id = "FORCED"
-ruleset = "keyforge-17.2"
-[position]
-active = "p1"
-step = "main"
-[position.players.p1]
-house = "brobnar"
-hand = [{ uid = "k", card = "Krump" }]
-[position.players.p2]
-battleline = [{ uid = "y", card = "Troll" }]
+    text = _head('hand = [{ uid = "k", card = "Krump" }]', 'battleline = [{ uid = "y", card = "Troll" }]') + '''
 [[plays]]
 play = "play k"
 answers = ["right"]
