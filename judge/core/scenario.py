@@ -1,7 +1,10 @@
 """Scenarios: a position, the plays made on it with every answer, and what the ruling says must come of it.
 
 The format is documented in ``docs/scenarios.md``. A scenario is strict: a question left unanswered, an answer
-left unused, an illegal play that was not expected to be illegal — each one fails with what it left open.
+left unused, an illegal play that was not expected to be illegal — each one fails with what it left open, unless the
+scenario says it is about it (``illegal``, a last play's ``pending`` question). Between plays a judge may correct the
+position (``set``); besides the position after each play, a scenario may check it right after a step of a play
+(``after-step``) and ask whether a play is legal (``legal.<play>``).
 """
 
 from __future__ import annotations

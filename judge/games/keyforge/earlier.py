@@ -87,9 +87,8 @@ def normalize(position: Position, card_id: Any) -> None:
         entry = dict(entry)
         entry.setdefault("duration", "turn")
         source = _card(position, entry["source"], card_id) if entry.get("source") else None
-        if source is not None:
-            entry["source"] = source.uid
-            entry.setdefault("card", source.card)
+        if source is not None and entry["source"] != source.uid:
+            entry["source"] = source.uid  # written by its name
         effect = entry.get("effect")
         if isinstance(effect, dict) and effect.get("target") == "self" and source is not None:
             entry["effect"] = {**effect, "target": {"uids": [source.uid]}}
