@@ -11,11 +11,11 @@ What is counted:
 
 - ``steps``: every step the resolution opens and every question it asks (:meth:`Resolution.step`,
   :meth:`Resolution.ask`), over all the resolutions of the request.
-- ``effects``: what those steps cost on this board, in units of board work. After each step the engine reads the
-  board again: the constant effects of every card in play against every card in play, and cards found by uid among
-  all the cards of the position. A step is charged ``STEP + (cards in play)² + CARD × (cards in the position)``, and
-  the first step of each resolution ``START`` times the board's part more (the position is copied, the play is
-  checked), so the same play costs more on a larger board and a budget of work bounds the time it takes.
+- ``work``: what those steps cost on this board, in units of board work. After each step the engine applies the
+  board's effects again: the constant effects of every card in play against every card in play, and cards found by
+  uid among all the cards of the position. A step is charged ``STEP + (cards in play)² + CARD × (cards in the
+  position)``, and the first step of each resolution pays ``START`` times the board's part (the position is copied,
+  the play is checked), so the same play costs more on a larger board and a budget of work bounds its time.
 - ``branches`` and ``options``: the resolutions an exploration runs and the candidate answers it generates.
 
 The clock (``seconds``) is only a backstop for what the counts do not foresee; it raises :class:`OverDeadline`.
@@ -37,7 +37,7 @@ class Limits:
     """The most one request may do. Zero or ``None`` leaves that count unbounded."""
 
     steps: int = 0
-    effects: int = 0
+    work: int = 0
     branches: int = 0
     options: int = 0
     seconds: float | None = None
@@ -53,7 +53,7 @@ START = 16
 
 NOUNS = {
     "steps": "resolution steps",
-    "effects": "units of board work (a step costs more the more cards are in play)",
+    "work": "units of board work (a step costs more the more cards are in play)",
     "branches": "branches (resolutions)",
     "options": "candidate answers",
 }
@@ -87,7 +87,7 @@ class Meter:
     def __init__(self, limits: Limits, what: str = "request") -> None:
         self.limits = limits
         self.what = what
-        self.counts = {"steps": 0, "effects": 0, "branches": 0, "options": 0}
+        self.counts = {"steps": 0, "work": 0, "branches": 0, "options": 0}
         self.answer_index: int | None = None
         """The index of the answer the last question read: the bad one when that answer is refused."""
         self._deadline = None if not limits.seconds else time.monotonic() + limits.seconds
@@ -110,7 +110,7 @@ class Meter:
             # A new resolution works on its own copy of the position: its first step pays for the start.
             self._position = position
             board *= START
-        self.charge("effects", STEP + board)
+        self.charge("work", STEP + board)
         self.check_time()
 
     def ask(self, position: Any, answer_index: int) -> None:

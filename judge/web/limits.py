@@ -26,16 +26,16 @@ from judge.core.position import Position
 
 MAX_CARDS = 400
 """Cards in a position, every zone counted (two 36-card decks and everything a game makes of them fit many times)."""
-MAX_IN_PLAY = 60
+MAX_IN_PLAY = 40
 """Cards in play, both players together (battlelines, artifacts and the upgrades on them)."""
 MAX_HAND = 40
 """Cards in the active player's hand: each is two plays to check (play, discard)."""
 
-MAX_STEPS = 5_000
-"""Resolution steps and questions per request: about 30 times the longest scenario of the project."""
-MAX_WORK = 400_000
-"""Board work per request (see :mod:`judge.core.budget`): on a board of 20 cards in play about 800 steps, on a board
-of 60 about 100. Each unit is 1–3 µs of the engine's time on the benchmark machine."""
+MAX_STEPS = 4_000
+"""Resolution steps and questions per request: about 25 times the longest scenario of the project (149)."""
+MAX_WORK = 500_000
+"""Board work per request (see :mod:`judge.core.budget`): about 500 steps on a board of 20 cards in play and 60 in
+all, about 100 on the largest board accepted. A unit is 0.7–3 µs of the engine's time on the benchmark machine."""
 MAX_BRANCHES = 2_000
 """Resolutions one exploration may run (its ``budget`` is at most this)."""
 MAX_OPTIONS = 24 * MAX_BRANCHES
@@ -48,7 +48,7 @@ _IN_PLAY = frozenset().union(*(r.layout.in_play for r in rulesets.all_rulesets()
 
 def engine_limits() -> budget.Limits:
     seconds = current_app.config.get("DEADLINE_SECONDS", DEADLINE_SECONDS)
-    return budget.Limits(steps=MAX_STEPS, effects=MAX_WORK, branches=MAX_BRANCHES, options=MAX_OPTIONS,
+    return budget.Limits(steps=MAX_STEPS, work=MAX_WORK, branches=MAX_BRANCHES, options=MAX_OPTIONS,
                          seconds=float(seconds) if seconds else None, in_play=_IN_PLAY)
 
 

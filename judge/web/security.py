@@ -48,8 +48,9 @@ def init_app(app: Flask) -> None:
     # The board may stay open all day: its token lasts as long as the browser's session.
     app.config.setdefault("WTF_CSRF_TIME_LIMIT", None)
     app.config.setdefault("WTF_CSRF_CHECK_DEFAULT", False)
-    app.config.setdefault("SESSION_COOKIE_SAMESITE", "Lax")
-    app.config.setdefault("SESSION_COOKIE_HTTPONLY", True)
+    # The session cookie only carries that token: it is never sent along with another site's request.
+    if not app.config.get("SESSION_COOKIE_SAMESITE"):
+        app.config["SESSION_COOKIE_SAMESITE"] = "Lax"
     csrf.init_app(app)
     app.before_request(guard)
     app.after_request(secure_headers)

@@ -116,7 +116,8 @@ def position_of(rs: Ruleset, raw: Any, where: str = "position") -> Position:
     if not isinstance(raw, dict):
         raise APIError(400, "wrong-type", f"{where} must be an object (the position's tables) or its TOML text, "
                                           f"not {_json_type(raw)}", problems=[problem(where, "must be an object")])
-    if _count_cards(raw) > MAX_CARDS:
+    # Only the players' zones hold cards: a custom card's list of effects is not a pile of cards.
+    if _count_cards(raw.get("players")) > MAX_CARDS:
         raise APIError(413, "too-large", f"a position holds at most {MAX_CARDS} cards",
                        problems=[problem(where, f"more than {MAX_CARDS} cards")])
     nulls = list(_nulls(raw, where))
