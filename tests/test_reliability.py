@@ -22,9 +22,7 @@ def app(tmp_path_factory):
     return create_app({"TESTING": True, "DATABASE": str(tmp_path_factory.mktemp("reliability") / "judge.sqlite")})
 
 
-@pytest.fixture
-def client(app):
-    return app.test_client()
+client = pytest.fixture(lambda app: app.test_client(), name="client")
 
 
 def position(p1: dict, p2: dict | None = None, cards: dict | None = None, **extra) -> dict:

@@ -34,8 +34,9 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     if not app.debug:
         logging.getLogger("judge.web").setLevel(logging.INFO)
 
-    from judge.web import api, board, database, errors, i18n, rulings, security
+    from judge.web import api, board, database, errors, i18n, limits, rulings, security
 
+    limits.init_app(app)
     database.init_app(app)
     i18n.init_app(app)
     errors.init_app(app)

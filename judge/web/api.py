@@ -4,28 +4,46 @@ scenarios and saved boards. The pages use it themselves."""
 from __future__ import annotations
 
 import functools
+import logging
+import sqlite3
 from typing import Any
 
 from flask import Blueprint, request
+from werkzeug.exceptions import HTTPException
 
 from judge import db, rulesets
+from judge.core import budget
+from judge.core.errors import JudgeError
 from judge.web import limits, oracle, saves, service
 from judge.web.database import get_db
 from judge.web.errors import APIError
 from judge.web.i18n import lang
 
 bp = Blueprint("api", __name__, url_prefix="/api")
+log = logging.getLogger("judge.web")
 
 MAX_QUERY = 400
 
 
 def metered(what: str):
-    """Run the view under the engine's work budget; ``what`` names the request in a refusal."""
+    """Run the view under the engine's work budget; ``what`` names the request in a refusal.
+
+    An exception the engine raises on a judge's input that no step translated is still that input's fault, not the
+    service's: it is logged with its traceback and answered 422 ``engine-failure``, never 500.
+    """
     def decorate(view):
         @functools.wraps(view)
         def run(*args: Any, **kwargs: Any):
             with limits.metered(what):
-                return view(*args, **kwargs)
+                try:
+                    return view(*args, **kwargs)
+                except (APIError, HTTPException, JudgeError, budget.OverBudget, budget.OverDeadline, sqlite3.Error,
+                        RecursionError):
+                    raise
+                except Exception as exc:  # noqa: BLE001 - see the docstring
+                    log.exception("engine failure on %s %s", request.method, request.path)
+                    raise APIError(422, "engine-failure", f"the engine failed on this input ({type(exc).__name__}: "
+                                                          f"{exc}); the input was logged") from None
         return run
     return decorate
 

@@ -18,7 +18,9 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from flask import current_app
+import time
+
+from flask import Flask, current_app, g
 
 from judge import rulesets
 from judge.core import budget
@@ -84,3 +86,20 @@ def summary() -> dict[str, Any]:
     return {"cards": MAX_CARDS, "in_play": MAX_IN_PLAY, "hand": MAX_HAND, "steps": MAX_STEPS, "work": MAX_WORK,
             "explore_branches": MAX_BRANCHES, "explore_options_per_question": 24,
             "deadline_seconds": current_app.config.get("DEADLINE_SECONDS", DEADLINE_SECONDS)}
+
+
+def init_app(app: Flask) -> None:
+    """Every answer says how long the service worked on it, in ms: ``Server-Timing: app;dur=…, cpu;dur=…``. The
+    first is wall-clock time in the worker, the second the processor time the request itself used, which other
+    processes competing for the machine do not inflate. Neither counts the time the request waited for a worker."""
+    @app.before_request
+    def start_clock() -> None:
+        g.started = (time.perf_counter(), time.thread_time())
+
+    @app.after_request
+    def server_timing(response):
+        started = g.get("started")
+        if started is not None:
+            wall, cpu = time.perf_counter() - started[0], time.thread_time() - started[1]
+            response.headers["Server-Timing"] = f"app;dur={wall * 1000:.1f}, cpu;dur={cpu * 1000:.1f}"
+        return response

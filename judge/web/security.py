@@ -38,8 +38,9 @@ HEADERS = {
     "Referrer-Policy": "same-origin",
     "Cross-Origin-Opener-Policy": "same-origin",
     "Cross-Origin-Resource-Policy": "same-origin",
-    "Server": "judge",
 }
+SERVER_NAME = "judge"
+"""What the ``Server`` header says: no software, no version."""
 
 
 def init_app(app: Flask) -> None:
@@ -54,7 +55,7 @@ def init_app(app: Flask) -> None:
     csrf.init_app(app)
     app.before_request(guard)
     app.after_request(secure_headers)
-    _quiet_gunicorn()
+    _quiet_servers()
 
     @app.errorhandler(CSRFError)
     def csrf_error(exc: CSRFError):
@@ -129,7 +130,11 @@ def _stored_secret(app: Flask) -> str:
     return path.read_text(encoding="ascii").strip()
 
 
-def _quiet_gunicorn() -> None:
-    """gunicorn writes its own ``Server`` header on every answer, whatever the application says: name no software."""
+def _quiet_servers() -> None:
+    """gunicorn and Werkzeug's development server (``judge serve``) write their own ``Server`` header, name and
+    version, whatever the application answers: make them write :data:`SERVER_NAME` instead."""
     if "gunicorn" in sys.modules:
-        importlib.import_module("gunicorn.http.wsgi").SERVER = HEADERS["Server"]
+        importlib.import_module("gunicorn.http.wsgi").SERVER = SERVER_NAME
+    from werkzeug.serving import WSGIRequestHandler
+
+    WSGIRequestHandler.version_string = lambda self: SERVER_NAME  # type: ignore[method-assign]

@@ -8,13 +8,10 @@ and the board can mark each field.
 from __future__ import annotations
 
 import functools
-import json
 import os
 import tomllib
 from pathlib import Path
 from typing import Any, Iterator, Sequence
-
-from flask import request
 
 from judge import rulesets
 from judge.core import budget
@@ -491,8 +488,9 @@ def explore(data: dict[str, Any]) -> dict[str, Any]:
     except JudgeError as exc:
         raise APIError(422, "refused", str(exc).splitlines()[0]) from None
     except budget.OverBudget as exc:
-        # What did fit tells the judge how large an exploration of this board can be.
-        exc.fits = max(1, exc.done - 1)
+        # The branches resolved before the one that ran out: an exploration of this board that fits.
+        if exc.done >= 2:
+            exc.fits = exc.done - 1
         raise
     before = exploring.facts(rs, position)
     differing = exploring.differences(rs, ex)
