@@ -2,7 +2,7 @@
 
 Two kinds of limit, both deterministic (the same request is refused the same way on every machine):
 
-- the shape of a position (:func:`check_shape`): how many cards, how many in play, how many in the active hand. The
+- the shape of a position (:func:`shape_problems`): how many cards, how many in play, how many in the active hand. The
   engine's cost of listing the legal plays grows faster than the board (each candidate play copies the position and
   reads every card in play against every other), so the board a request may bring is bounded;
 - the engine's work (:mod:`judge.core.budget`): resolution steps, board work, explore branches and candidate answers,
@@ -14,11 +14,10 @@ worst request within them answers in well under 2 s on the benchmark machine (``
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
-
-import time
 
 from flask import Flask, current_app, g
 
