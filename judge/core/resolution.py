@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 from collections.abc import Callable, Iterable, Iterator, Sequence
 
+from judge.core import budget
 from judge.core.decisions import Decision, Option, Question
 from judge.core.errors import IllegalPlayError, InvalidAnswerError, JudgeError
 from judge.core.position import CardState, Position, Result, StackItem
@@ -109,6 +110,7 @@ class Resolution:
     @contextmanager
     def step(self, kind: str, rule: str | None, es: str, en: str, *, card: str | None = None) -> Iterator[Step]:
         """Open a step; everything resolved inside the ``with`` block becomes its children."""
+        budget.on_step(self)
         s = Step(kind=kind, rule=self.cite(rule) if rule else None, text_es=es, text_en=en, card=card)
         self.current.children.append(s)
         self._open.append(s)
@@ -148,6 +150,7 @@ class Resolution:
 
     def ask(self, question: Question) -> Any:
         """The answer to ``question``: the next answer given, checked against its options; never a default."""
+        budget.on_ask(self)
         question = Question(**{**question.__dict__, "rule": self.cite(question.rule)})
         if len(question.options) == 0:
             raise JudgeError(f"internal: a question with no options was asked: {question.key}")
