@@ -46,7 +46,7 @@ def cmd_check(args: argparse.Namespace) -> int:
             failed += 1
             continue
         result = runner.run(scenario)
-        games.add(scenario.ruleset.split("-")[0])
+        games.add(_game_of(scenario.ruleset))
         for entry in scenario.entries:
             covered[entry] = covered.get(entry, True) and result.passed
         if result.passed:
@@ -65,21 +65,34 @@ def cmd_check(args: argparse.Namespace) -> int:
     return 1 if failed else 0
 
 
+def _game_of(ruleset_id: str) -> str:
+    from judge import rulesets
+
+    try:
+        return rulesets.get(ruleset_id).game
+    except KeyError:
+        return ruleset_id
+
+
 def _coverage(covered: dict[str, bool], games: set[str]) -> str:
-    """How many of the games' canonical entries the scenarios reproduce, and how many of those all pass."""
+    """For each game, how many of its canonical entries the scenarios reproduce and how many of those all pass."""
     from judge import corpus as corpus_module
 
     try:
         corpus = corpus_module.load()
     except ValueError:  # no rulings folder beside the scenarios: the count alone still helps
         return f"{len(covered)} entries covered"
-    known = {e.id for e in corpus.entries.values()
-             if corpus.documents[e.document].game in games and e.kind != "rule"}
-    line = f"{len(covered.keys() & known)} of {len(known)} entries covered, {sum(covered[i] for i in covered.keys() & known)} passing"
+    lines = []
+    for game in sorted(games):
+        known = {e.id for e in corpus.entries.values() if corpus.documents[e.document].game == game}
+        if not known:
+            continue
+        mine = covered.keys() & known
+        lines.append(f"{game}: {len(mine)} of {len(known)} entries covered, {sum(covered[i] for i in mine)} passing")
     unknown = sorted(covered.keys() - set(corpus.entries))
     if unknown:
-        line += f"; unknown entry ids: {', '.join(unknown)}"
-    return line
+        lines.append(f"unknown entry ids: {', '.join(unknown)}")
+    return "\n".join(lines)
 
 
 def cmd_trace(args: argparse.Namespace) -> int:

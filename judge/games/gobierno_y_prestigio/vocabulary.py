@@ -1,0 +1,252 @@
+"""The ability vocabulary of Gobierno & Prestigio: the words a card's text is written in.
+
+This module only declares and checks the words; each is explained in ``docs/abilities-gobierno-y-prestigio.md`` and
+given its meaning by the interpreter in :mod:`judge.games.gobierno_y_prestigio.effects` (a test checks both). The
+four kinds of ability are those of 116.4: the instructions of an order (``orden``), activated (``activada``),
+triggered (``disparada``) and static (``constante``); ``coste`` holds what 116.3.b calls an ability too, the
+alternative, additional and reduced costs of the card itself.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from judge.core.errors import Problem
+
+TYPES = {
+    "mandato": "an order that never enters the battlefield (112.4)",
+    "ciudadano": "a súbdito possession", "ciudadana": "a súbdito possession", "barco": "a súbdito possession",
+    "patrimonio": "a possession", "estrategia": "a possession", "lider": "a possession with leadership counters",
+    "testimonio": "not a possession; only what targets government points affects it (112.4.b)",
+    "mejora": "a possession order attached to a host when applied (118.1.c)",
+    "legado": "a marker in the zona de gobierno (117)",
+    "punto-de-gobierno": "a government point (107)",
+}
+SUBDITOS = ("ciudadano", "ciudadana", "barco")
+POSSESSION_TYPES = ("ciudadano", "ciudadana", "barco", "patrimonio", "estrategia", "lider", "mejora")
+COLORS = ("purpura", "naranja", "dorado", "verde", "azul")
+
+KEYWORDS = {
+    "habil": "deals combat damage in the first damage phase only",
+    "experto": "deals combat damage in both damage phases",
+    "avasallar": "a blocked attacker may give what exceeds lethal damage to its blockers to the defending player",
+    "drenar": "damage it deals also makes an opponent chosen by its controller lose that much prestige (123.6)",
+    "inesperada": "a non-mandato order that is played like a mandato and may be moved in the stack (115.3.c)",
+    "intrigar": "a use may be removed from it to intrigue even at 0 uses (114.9.a); nothing else is modelled",
+    "no-descartable": "this order cannot be discarded; works on the stack (116.6.f)",
+    "entra-girada": "this possession enters the battlefield tapped (116.6.g)",
+    "cuenta-como-subdito": "can be dealt damage like a súbdito (123.1.a)",
+    "desde-fuera-del-juego": "this card may be played from out of the game (116.6.e)",
+    "no-objetivo": "cannot be the target of orders or abilities",
+    "solo-subditos": "a mejora that can only be attached to a súbdito (118.1.c)",
+    "atacante-especial": "a special attacker: the engine refuses to attack with it (decision special-attackers-blockers)",
+    "bloqueador-especial": "blocks only by losing control of a súbdito, declared before normal blockers",
+}
+
+ABILITY_KINDS = {
+    "orden": "the instructions followed while the order resolves (116.4.a): `effects`, or `modes` for \"Elige uno\"",
+    "activada": "\"[Coste]: [Efecto]\" (116.4.b): `cost` and `effects`; a resource ability when it has no target, adds "
+                "resources and is not a leader's (106.1.e.1)",
+    "disparada": "\"Cuando/Siempre/En cuanto [evento], [efecto]\" (116.4.c): `event`, `filter`, `effects`",
+    "constante": "a static ability (116.4.d): `effect = { modify = ... }`",
+    "coste": "what the card itself does to its cost (116.3.b, 116.6.c): `alternative`, `additional` or `reduce`",
+}
+
+EVENTS = {
+    "entra-en-juego": "a possession enters the battlefield (`filter.self` for this one)",
+    "subdito-destruido": "a súbdito is destroyed",
+    "ataca": "this súbdito is declared an attacker",
+    "recibe-dano": "a súbdito is dealt damage",
+    "hace-dano": "a súbdito deals damage",
+    "final-del-combate": "at the end of the attack (al final del ataque/combate)",
+    "final-del-turno": "at the end of the turn",
+    "usa-pg": "its controller uses a government point",
+    "orden-te-hace-ganar-prestigio": "an order makes its controller gain prestige",
+    "gana-prestigio": "its controller gains prestige",
+    "pierde-prestigio": "its controller loses prestige",
+    "disparada-por": "another given ability of this card resolves (loops)",
+}
+
+EFFECTS = {
+    "dano": "deal `amount` damage to `target` (123)",
+    "destruir": "destroy `target`: it goes to its owner's discard",
+    "retirar": "remove `target` from the game",
+    "a-la-mano": "return `target` to its owner's hand; its owner recovers all its uses (114.10)",
+    "poner-en-juego": "put `target` (a card in a zone) onto the battlefield under the controller",
+    "ganar-prestigio": "`player` gains `amount` prestige (122.2)",
+    "perder-prestigio": "`player` loses `amount` prestige",
+    "fijar-prestigio": "`player`'s prestige becomes `amount`: they gain or lose the difference (122.6)",
+    "intercambiar-prestigio": "the controller and `player` exchange prestige totals (122.8)",
+    "agregar-recursos": "add `amount` resources to the controller's pool (106.1.b); `color` is `fuente` or `indefinido`",
+    "recuperar-pg": "recover `amount` of the controller's government points (107.5)",
+    "enderezar": "untap `target`",
+    "girar": "tap `target`",
+    "crear-tarjeta": "create the token `token` (a card table), or a copy of `copy` (113)",
+    "modificar": "`target` gets `strength`/`toughness`; with `until` a modification, without it counters (124.1.a)",
+    "contadores": "put `amount` counters `counter` on `target`",
+    "mover-contador": "move a `counter` counter from `source` to `target` (124.4)",
+    "ganar-habilidad": "`target` gains the keyword `keyword`, for `until` if given (116.10)",
+    "perder-habilidad": "`target` loses every instance of `keyword`, or all its abilities with `keyword = \"todas\"` (116.11)",
+    "cambiar-subtipo": "`target` (an order on the stack or a possession) has the subtype `subtype` instead, for `until`",
+    "descartar-orden": "discard `target`, an item on the stack (an order or an ability as the target says)",
+    "descartar-de-mano": "`player` discards `amount` cards of their choice from their hand; each costs a use (114.3.b)",
+    "poner-en-descarte": "`player` puts `amount` cards of their choice from their hand into their discard (114.3.b.1)",
+    "recuperar-uso": "`player` recovers a use of a card they choose (114.8)",
+    "quitar-uso": "`target`'s owner loses a use of it (114.9)",
+    "cada-jugador": "each player, the active player first, does `effects`; choices first, then all at once (101.4)",
+    "puede-pagar": "\"Puedes pagar N. Si lo haces…\" (121.12): `cost`, `then`, `otherwise`; `must` for \"Paga N\"",
+    "elegir-color": "the controller chooses a colour (105.4)",
+    "cambiar-objetivos": "change the targets of `target` (118.4.a); `new = true` to choose new targets (118.4.c)",
+    "ganar-partida": "`player` wins the game (104.2.c; in multiplayer their opponents lose, 104.3.e)",
+    "perder-partida": "`player` loses the game (104.3.c)",
+    "prevenir-dano": "prevent the next `amount` damage to `target` this turn",
+    "prevenir-fuente": "choose a source of damage (123.10); prevent all damage it would deal this turn",
+    "ganar-control": "the controller gains control of `target`",
+    "recuperar-todo": "`player` recovers all their government points (107.5)",
+    "adelantar-pg": "the controller receives now the government point of their next turn (103.1.a)",
+}
+
+STATICS = {
+    "no-puede-atacar": "`target` cannot attack",
+    "puede-atacar": "`target` may attack (a permission; a prohibition wins, 101.2)",
+    "no-puede-ganar-prestigio": "`player` cannot gain prestige (122.8)",
+    "no-puede-perder-prestigio": "`player` cannot lose prestige (122.8)",
+    "no-puede-ganar": "`player` cannot win the game",
+    "no-puede-conceder": "`player` cannot concede (it does nothing: 101.1)",
+    "coste": "cards of `kind` cost `amount` more (negative: less) to the controller (121.7)",
+    "fuerza": "`target` has +`strength`/+`toughness`",
+    "no-puede-tener": "`target` cannot have `keyword` (116.13)",
+    "max-contadores": "this possession cannot have more than `amount` `counter` counters (124.3)",
+    "no-pueden-entrar": "possessions matching `filter` cannot enter the battlefield (113.2.b)",
+    "sin-recursos": "players cannot add resources to their pools (106.1.f)",
+    "recursos-dobles": "the controller's resource abilities produce twice as many resources (106.1.d)",
+    "dano-doble": "damage a source would deal is doubled",
+    "prestigio-doble": "if `player` would gain prestige, they gain twice as much",
+    "retirar-a-la-mano": "a possession that would be removed from the game returns to its owner's hand instead (121.11)",
+}
+
+TARGET_KEYS = {
+    "choose": "how many are targeted, declared when played (118.1)",
+    "hasta": "up to N targets, declared when played (118.3)",
+    "elige": "how many are chosen on resolution, without targeting (118.1.a: elige, nombra, el/la)",
+    "all": "all that match, without targeting (118.1.a: todos/todas)",
+    "kind": "what: " + "subdito, lider, posesion, … (see the documentation)",
+    "side": "`own`, `opponent` or `any`",
+    "zone": "the zone to look in (`descarte`, `mano`, `campo`…); the battlefield by default (111.2)",
+    "filter": "characteristics: `color`, `type`, `subtype`, `cost-max`, `strength-max`, `tapped`, `attacking`, …",
+    "different": "the targets must be different objects",
+}
+TARGET_KINDS = ("subdito", "lider", "subdito-o-lider", "posesion", "ciudadano", "barco", "patrimonio", "estrategia",
+                "testimonio", "pg", "cualquier-objetivo", "orden", "mandato", "habilidad", "objeto-en-pila", "carta",
+                "jugador", "objeto", "fuente-de-dano")
+NAMED_TARGETS = {"self": "this object", "atacante": "the attacking súbdito (\"El súbdito atacante\": no target)",
+                 "host": "the súbdito this mejora is attached to"}
+PLAYER_WORDS = {
+    "ganas": "a player target chosen on playing: \"ganas\", \"tú\", \"recuperas\" (118.1.b)",
+    "controller": "the controller, without targeting (\"tu/tus\", 111.5)",
+    "opponent": "the one opponent", "each": "every player", "each-opponent": "every opponent (102.3)",
+    "target-controller": "the controller of the first target",
+}
+DURATIONS = {"fin-del-turno": "until the end of the turn (cleanup)", "este-turno": "this turn (cleanup)",
+             "mientras": "while the source stays on the battlefield"}
+COUNTER = re.compile(r"^[+-]\d+/[+-]\d+$")
+COST_KEYS = {
+    "recursos": "a number of resources, or \"X\"", "girar": "tap this object", "retirar-del-juego": "remove this object from the game",
+    "retira": "remove a possession of this kind you control from the game", "prestigio": "pay prestige (122.5)",
+    "ganar-prestigio": "gain prestige as a cost (122.8)", "sin-pagar": "the card's cost is not paid (an alternative cost)",
+}
+
+
+def check_card(raw: dict[str, Any], where: str) -> list[Problem]:
+    """Every problem of a card definition, against the vocabulary."""
+    problems: list[Problem] = []
+
+    def bad(path: str, en: str, es: str) -> None:
+        problems.append(Problem(f"{where}.{path}" if path else where, en, es))
+
+    if raw.get("type") not in TYPES:
+        bad("type", f"type is one of {', '.join(TYPES)}", f"el tipo es uno de {', '.join(TYPES)}")
+    cost = raw.get("cost")
+    if cost is not None and cost != "X" and (not isinstance(cost, int) or isinstance(cost, bool) or cost < 0):
+        bad("cost", "cost is a whole number from 0 or \"X\" (no key: the card has no cost, 121.6)",
+            "el coste es un número entero desde 0 o \"X\" (sin clave: la carta no tiene coste, 121.6)")
+    for key in ("strength", "toughness", "leadership"):
+        value = raw.get(key)
+        if value is not None and (not isinstance(value, int) or isinstance(value, bool)):
+            bad(key, f"{key} is a whole number", f"{key} es un número entero")
+    for color in raw.get("colors", []) if isinstance(raw.get("colors", []), list) else ["?"]:
+        if color not in COLORS:
+            bad("colors", f"colours are {', '.join(COLORS)} (105.1)", f"los colores son {', '.join(COLORS)} (105.1)")
+    for word in raw.get("keywords", []) if isinstance(raw.get("keywords", []), list) else ["?"]:
+        if word not in KEYWORDS:
+            bad("keywords", f"unknown keyword {word!r}", f"palabra clave desconocida {word!r}")
+    for counter in raw.get("enters-with", {}) if isinstance(raw.get("enters-with", {}), dict) else ["?"]:
+        if not COUNTER.match(str(counter)):
+            bad("enters-with", "enters-with = { \"+1/+1\" = N }", "enters-with = { \"+1/+1\" = N }")
+    abilities = raw.get("abilities", [])
+    if not isinstance(abilities, list):
+        bad("abilities", "abilities are a list of tables", "las habilidades son una lista de tablas")
+        return problems
+    for i, ability in enumerate(abilities):
+        problems.extend(check_ability(ability, f"{where}.abilities[{i}]"))
+    return problems
+
+
+def check_ability(ability: Any, where: str) -> list[Problem]:
+    if not isinstance(ability, dict):
+        return [Problem(where, "an ability is a table", "una habilidad es una tabla")]
+    problems: list[Problem] = []
+    kind = ability.get("kind")
+    if kind not in ABILITY_KINDS:
+        problems.append(Problem(f"{where}.kind", f"kind is one of {', '.join(ABILITY_KINDS)}", f"kind es uno de {', '.join(ABILITY_KINDS)}"))
+    if kind == "disparada" and ability.get("event") not in EVENTS:
+        problems.append(Problem(f"{where}.event", f"a triggered ability names its event: one of {', '.join(EVENTS)}",
+                                f"una habilidad disparada nombra su evento: uno de {', '.join(EVENTS)}"))
+    if kind == "constante":
+        effect = ability.get("effect")
+        if not isinstance(effect, dict) or effect.get("modify") not in STATICS:
+            problems.append(Problem(f"{where}.effect", f"a static ability has effect = {{ modify = one of {', '.join(STATICS)} }}",
+                                    f"una habilidad estática tiene effect = {{ modify = uno de {', '.join(STATICS)} }}"))
+    for key in ("cost", "alternative", "additional"):
+        if isinstance(ability.get(key), dict):
+            for k in ability[key]:
+                if k not in COST_KEYS and k != "optional":
+                    problems.append(Problem(f"{where}.{key}.{k}", f"unknown cost part (known: {', '.join(COST_KEYS)})",
+                                            f"parte de coste desconocida (conocidas: {', '.join(COST_KEYS)})"))
+    effects = list(ability.get("effects", []))
+    for mode in ability.get("modes", []):
+        effects.extend(mode if isinstance(mode, list) else [mode])
+    for j, effect in enumerate(effects):
+        problems.extend(check_effect(effect, f"{where}.effects[{j}]"))
+    return problems
+
+
+def check_effect(effect: Any, where: str) -> list[Problem]:
+    if not isinstance(effect, dict):
+        return [Problem(where, "an effect is a table { do = ... }", "un efecto es una tabla { do = ... }")]
+    problems: list[Problem] = []
+    word = effect.get("do")
+    if word not in EFFECTS:
+        problems.append(Problem(f"{where}.do", f"unknown effect {word!r}", f"efecto desconocido {word!r}"))
+    until = effect.get("until")
+    if until is not None and until not in DURATIONS:
+        problems.append(Problem(f"{where}.until", f"unknown duration {until!r}", f"duración desconocida {until!r}"))
+    player = effect.get("player")
+    if player is not None and player not in PLAYER_WORDS:
+        problems.append(Problem(f"{where}.player", f"player is one of {', '.join(PLAYER_WORDS)}", f"player es uno de {', '.join(PLAYER_WORDS)}"))
+    for key in ("target", "source"):
+        target = effect.get(key)
+        if isinstance(target, str) and target not in NAMED_TARGETS:
+            problems.append(Problem(f"{where}.{key}", f"a named target is one of {', '.join(NAMED_TARGETS)}",
+                                    f"un objetivo con nombre es uno de {', '.join(NAMED_TARGETS)}"))
+        if isinstance(target, dict):
+            for k in target:
+                if k not in TARGET_KEYS:
+                    problems.append(Problem(f"{where}.{key}.{k}", f"unknown target key {k!r}", f"clave de objetivo desconocida {k!r}"))
+            if target.get("kind", "subdito") not in TARGET_KINDS:
+                problems.append(Problem(f"{where}.{key}.kind", f"kind is one of {', '.join(TARGET_KINDS)}", f"kind es uno de {', '.join(TARGET_KINDS)}"))
+    for key in ("then", "otherwise", "effects"):
+        for j, sub in enumerate(effect.get(key, [])):
+            problems.extend(check_effect(sub, f"{where}.{key}[{j}]"))
+    return problems
