@@ -135,6 +135,8 @@ class Board:
         target = effect.get("target", "self")
         if target == "self":
             return source is not None and source.uid == card.uid
+        if target == "host":
+            return source is not None and any(child.uid == source.uid for child in card.attached)
         if isinstance(target, str):
             return target == card.uid
         if not isinstance(target, dict):

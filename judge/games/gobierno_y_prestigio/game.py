@@ -70,6 +70,9 @@ class Game:
             self.res.note("only-option", rule, "Sin elección: " + ", ".join(o.label_es for o in options),
                           "No choice: " + ", ".join(o.label_en or o.label_es for o in options))
             return tuple(o.value for o in options)
+        if low == 0:
+            # "Up to" or "any number": choosing none is an answer of its own, so it is always asked.
+            return self.res.ask(question)
         return self.res.choose(question)
 
     def card_option(self, card: CardState) -> Option:

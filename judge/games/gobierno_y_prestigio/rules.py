@@ -262,6 +262,10 @@ class GobiernoYPrestigio(Ruleset):
                 raise IllegalPlayError("attackers are declared at the start of the Declaración de Atacantes",
                                        rule=self.cite("turno.declaracion-de-atacantes"), es="los atacantes se declaran al comenzar la Declaración de Atacantes")
             combat.declare_attackers(game, pid)
+            if not combat.attackers(game):
+                game.res.note("no-attack", "gyp.decision.combat-skip", "Nadie ataca: se pasa al fin del paso de ataque",
+                              "Nobody attacks: on to the end of the attack step")
+                turn.begin(game, "ataque-fin")
         elif verb == "bloquear":
             if position.step != "ataque-bloqueadores" or position.priority:
                 raise IllegalPlayError("blockers are declared at the start of the Declaración de Bloqueadores",

@@ -179,10 +179,10 @@ def targeted_specs(effects: list[dict[str, Any]]) -> list[tuple[str, dict[str, A
     """(index, target table) of every targeted part of the effects, in printed order."""
     out = []
     for i, effect in enumerate(effects):
-        for key in ("target", "source"):
+        for key in ("target", "source", "copy"):
             spec = effect.get(key)
             if is_targeted(spec):
-                out.append((str(i) if key == "target" else f"{i}.source", spec))
+                out.append((str(i) if key == "target" else f"{i}.{key}", spec))
         if effect.get("player") == "ganas":
             out.append((str(i), {"kind": "jugador", "choose": 1}))
     return out

@@ -56,6 +56,7 @@ ABILITY_KINDS = {
 EVENTS = {
     "entra-en-juego": "a possession enters the battlefield (`filter.self` for this one)",
     "subdito-destruido": "a súbdito is destroyed",
+    "orden-destruye-subdito": "an order destroys a súbdito (not a state-based action)",
     "ataca": "this súbdito is declared an attacker",
     "recibe-dano": "a súbdito is dealt damage",
     "hace-dano": "a súbdito deals damage",
@@ -235,7 +236,7 @@ def check_effect(effect: Any, where: str) -> list[Problem]:
     player = effect.get("player")
     if player is not None and player not in PLAYER_WORDS:
         problems.append(Problem(f"{where}.player", f"player is one of {', '.join(PLAYER_WORDS)}", f"player es uno de {', '.join(PLAYER_WORDS)}"))
-    for key in ("target", "source"):
+    for key in ("target", "source", "copy"):
         target = effect.get(key)
         if isinstance(target, str) and target not in NAMED_TARGETS:
             problems.append(Problem(f"{where}.{key}", f"a named target is one of {', '.join(NAMED_TARGETS)}",

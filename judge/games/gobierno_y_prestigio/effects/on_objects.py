@@ -29,7 +29,10 @@ def deal_damage(game: Game, ctx: Ctx, effect: dict[str, Any], objs: list[Any]) -
 def destroy(game: Game, ctx: Ctx, effect: dict[str, Any], objs: list[Any]) -> None:
     for card in _cards(objs):
         with game.res.step("destroy", "gyp.decision.destroy", f"{game.label(card)} es destruida", f"{game.label(card, 'en')} is destroyed", card=card.uid):
+            was_subdito = game.board.is_subdito(card)
             game.destroy(card, rule="gyp.decision.destroy")
+            if was_subdito and ctx.is_order:
+                game.emit("orden-destruye-subdito", card=card)
 
 
 @object_effect("retirar")
@@ -145,7 +148,7 @@ def create_token(game: Game, ctx: Ctx, effect: dict[str, Any]) -> None:
     game.position.cards[token_id] = spec
     game.catalog = game.catalog.with_custom({token_id: spec})[0]
     game.board.catalog = game.catalog
-    card = CardState(uid=game.position.next_uid(), card=token_id, owner=ctx.player, controller=ctx.player, state={"tarjeta": True})
+    card = CardState(uid=token_id, card=token_id, owner=ctx.player, controller=ctx.player, state={"tarjeta": True})
     game.res.note("token", "113.1", f"{ctx.player} crea la tarjeta {spec['name']}: es su dueño y controlador",
                   f"{ctx.player} creates the token {spec['name']}: its owner and controller")
     if not enter(game, card, ctx.player, rule="113.1"):
