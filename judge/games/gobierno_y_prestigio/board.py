@@ -89,7 +89,10 @@ class Board:
         return self.is_subdito(card) or self.type(card) == "lider" or "cuenta-como-subdito" in self.keywords(card)
 
     def colors(self, card: CardState) -> tuple[str, ...]:
-        return tuple(card.get("colores", [])) or self.define(card).colors
+        colors = tuple(card.get("colores", [])) or self.define(card).colors
+        for effect in self.effects_on(card, "color"):
+            colors = (effect["color"],)
+        return colors
 
     def subtypes(self, card: CardState) -> tuple[str, ...]:
         subtypes = self.define(card).subtypes

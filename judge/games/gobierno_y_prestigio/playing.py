@@ -203,6 +203,10 @@ def activate(game: Game, card: CardState, pid: str, index: int | None) -> StackI
         cost = ability.get("cost", {})
         costs.pay_resources(game, pid, int(cost.get("recursos", 0)) if cost.get("recursos") != "X" else 0)
         costs.pay_parts(game, pid, card, cost)
+        if game.board.card(card.uid) is None:
+            # The cost took the source away; the ability stays on the stack all the same (116.7.a) and keeps its text.
+            game.res.set_item(item, "effects", list(ability.get("effects", [])))
+            game.res.set_item(item, "name", game.board.define(card).name)
     return item
 
 

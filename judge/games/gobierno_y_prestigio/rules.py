@@ -314,7 +314,8 @@ class GobiernoYPrestigio(Ruleset):
         if path in ("winner", "draw", "winners"):
             result = position.result
             if path == "winner":
-                return result.winner if result else None
+                # No winner (yet, or a draw) reads as "", since a scenario cannot write "nothing".
+                return (result.winner or "") if result else ""
             if path == "winners":
                 return sorted(result.winners) if result else []
             return result.draw if result else False

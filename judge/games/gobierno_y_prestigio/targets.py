@@ -39,7 +39,7 @@ def label(game: Game, ref: Ref, lang: str = "es") -> str:
 
 def item_label(game: Game, item: StackItem, lang: str = "es") -> str:
     card = game.board.card(item.source)
-    name = game.board.define(card).name if card is not None and card.known else item.source
+    name = game.board.define(card).name if card is not None and card.known else item.data.get("name", item.source)
     words = {"orden": ("orden", "order"), "copia": ("copia de", "copy of"), "activada": ("habilidad de", "ability of"),
              "disparada": ("habilidad disparada de", "triggered ability of")}.get(item.kind, (item.kind, item.kind))
     return f"{words[0 if lang == 'es' else 1]} {name} ({item.id})"

@@ -131,7 +131,8 @@ def checks(game: Game) -> list[StateCheck]:
     out: list[StateCheck] = []
     board = game.board
     position = game.position
-    wins = {p: "122.7" for p in endgame.remaining(game) if int(position.player(p).values.get("prestigio", 0)) >= 40}
+    wins = {p: "122.7" for p in endgame.remaining(game) if int(position.player(p).values.get("prestigio", 0)) >= 40
+            and not board.player_has("no-puede-ganar", p)}
     losses = {p: "104.3.b" for p in endgame.remaining(game) if _locked_out(game, p)}
     if wins or losses:
         text = ", ".join([f"{p} tiene 40 o más de prestigio" for p in wins] + [f"{p} no puede jugar nada más" for p in losses])

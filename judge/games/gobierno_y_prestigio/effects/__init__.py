@@ -41,6 +41,8 @@ class Ctx:
     you: str | None = None
     """The player "you" means in this effect (each player in turn for "cada jugador")."""
     is_order: bool = False
+    color: str | None = None
+    """A colour chosen earlier in the same resolution (101.4.b: choices in the order of the text)."""
 
     @property
     def player(self) -> str:

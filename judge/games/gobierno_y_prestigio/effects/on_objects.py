@@ -270,3 +270,11 @@ def gain_control(game: Game, ctx: Ctx, effect: dict[str, Any], objs: list[Any]) 
                 game.res.set_card(card, "atacando", False)
                 game.res.set_card(card, "bloqueando", "")
                 game.res.note("removed-from-combat", "gyp.decision.removed-from-combat", "Sale del combate", "It leaves combat")
+
+
+@object_effect("colorear")
+def recolor(game: Game, ctx: Ctx, effect: dict[str, Any], objs: list[Any]) -> None:
+    color = effect.get("color") or ctx.color
+    for card in _cards(objs):
+        game.add_effect("color", card, controller=ctx.controller, color=color, until=effect.get("until"))
+        game.res.note("recolor", "105.2", f"{game.label(card)} es {color}", f"{game.label(card, 'en')} is {color}")

@@ -194,3 +194,4 @@ def may_pay(game: Game, ctx: Ctx, effect: dict[str, Any]) -> None:
 def choose_color(game: Game, ctx: Ctx, effect: dict[str, Any]) -> None:
     color = game.choose("color", ctx.player, "105.4", "Elige un color", "Choose a colour", [Option(c, c, c) for c in COLORS])
     game.res.note("color-chosen", "101.4.b", f"{ctx.player} elige {color}", f"{ctx.player} chooses {color}")
+    ctx.color = color
