@@ -80,18 +80,24 @@ def _resources_of(cost: dict[str, Any], x: int) -> int:
     return x if value == "X" else int(value)
 
 
-def pay_resources(game: Game, pid: str, amount: int, *, rule: str = "121.3") -> None:
+def pay_resources(game: Game, pid: str, amount: int, *, rule: str = "121.3", quiet: bool = False) -> None:
     """Pay ``amount`` resources from the pool, activating resource abilities as needed (106.1.g.1)."""
     if amount == 0:
-        game.res.note("zero-cost", "121.3.a", "Coste de 0 recursos: se paga sin más", "A cost of 0 resources: paid as it is")
+        if not quiet:
+            game.res.note("zero-cost", "121.3.a", "Coste de 0 recursos: se paga sin más", "A cost of 0 resources: paid as it is")
         return
     while len(resources.pool(game, pid)) < amount:
         missing = amount - len(resources.pool(game, pid))
         sources = resources.resource_sources(game, pid)
         if len(sources) < missing:
+            if any(c.get("activando", False) for c in game.board.cards(CAMPO) if c.controller == pid):
+                raise IllegalPlayError("a resource ability cannot be activated again before its activation resolves",
+                                       rule=game.cite("106.1.g.3"), es="una habilidad de recurso no puede activarse de nuevo antes de resolverse")
             raise IllegalPlayError(f"{pid} cannot pay {amount} resources", rule=game.cite("121.3"),
                                    es=f"{pid} no puede pagar {amount} recursos")
         if all(kind == "pg" for kind, _, _ in sources):
+            game.res.note("resources-while-paying", "106.1.g.1", f"{pid} usa {missing} punto(s) de gobierno para pagar: cualquiera paga lo mismo",
+                          f"{pid} uses {missing} government point(s) to pay: any of them pays the same")
             for _, gp, _ in sources[:missing]:
                 resources.use_gp(game, pid, gp)  # type: ignore[arg-type]
             continue
@@ -99,7 +105,7 @@ def pay_resources(game: Game, pid: str, amount: int, *, rule: str = "121.3") -> 
                    for n, (kind, card, i) in enumerate(sources)]
         chosen = game.choose("pagar", pid, "106.1.g.1", f"¿Qué fuentes de recursos usas para pagar {missing}?",
                              f"Which resource sources do you use to pay {missing}?", options, low=missing, high=missing)
-        for value in chosen:
+        for value in chosen if isinstance(chosen, tuple) else (chosen,):
             kind, ref, index = value.split(":")
             if kind == "pg":
                 resources.use_gp(game, pid, game.board.card(ref))  # type: ignore[arg-type]
@@ -108,10 +114,17 @@ def pay_resources(game: Game, pid: str, amount: int, *, rule: str = "121.3") -> 
             else:
                 card = game.board.card(ref)
                 ability = game.board.define(card).abilities[int(index)]  # type: ignore[arg-type]
-                resources.activate_resource(game, pid, card, int(index), ability, pay_parts)  # type: ignore[arg-type]
+                resources.activate_resource(game, pid, card, int(index), ability, pay_cost)  # type: ignore[arg-type]
     resources.spend(game, pid, amount)
     game.res.note("paid", "121.3.a", f"{pid} paga {amount} recurso(s)", f"{pid} pays {amount} resource(s)")
     resources.announce(game, pid, "121.3.a")
+
+
+def pay_cost(game: Game, pid: str, card: CardState | None, cost: dict[str, Any]) -> None:
+    """Pay a whole cost: its resources, then its other parts."""
+    value = cost.get("recursos", 0)
+    pay_resources(game, pid, 0 if value == "X" else int(value), quiet=True)
+    pay_parts(game, pid, card, cost)
 
 
 def _source_label(game: Game, kind: str, card: CardState | None, lang: str = "es") -> str:

@@ -134,7 +134,9 @@ def choose_x(game: Game, card: CardState, pid: str, *, free: bool) -> int:
     if free:
         game.res.note("x-zero", "109.2.a.2", "Sin pagar su coste, la única X legal es 0", "Without paying its cost, the only legal X is 0")
         return 0
-    high = len(resources.pool(game, pid)) + len(resources.resource_sources(game, pid)) + 5
+    # X can be no more than what the player could pay, counting the reductions that apply.
+    reductions = -sum(a for a, _, _ in costs.modifiers(game, card, pid) if a < 0)
+    high = len(resources.pool(game, pid)) + len(resources.resource_sources(game, pid)) + reductions
     return game.res.ask_number(key="x", player=pid, rule="109.2.a.1", prompt_es="Anuncia X (mayor que 0)",
                                prompt_en="Announce X (greater than 0)", low=1, high=max(1, high))
 
@@ -185,7 +187,7 @@ def activate(game: Game, card: CardState, pid: str, index: int | None) -> StackI
         raise illegal(game, "103.1.a", "Adelanto de Shylock cannot be activated during an opponent's first turn",
                       "Adelanto de Shylock no puede activarse durante el primer turno de tu oponente")
     if resources.is_resource_ability(game, card, ability):
-        resources.activate_resource(game, pid, card, i, ability, costs.pay_parts)
+        resources.activate_resource(game, pid, card, i, ability, costs.pay_cost)
         return None
     problem = costs.can_pay_parts(game, pid, card, ability.get("cost", {}))
     if problem is not None:
@@ -200,9 +202,7 @@ def activate(game: Game, card: CardState, pid: str, index: int | None) -> StackI
             game.res.note("leadership", "gyp.decision.leadership-abilities", "Habilidad de liderazgo: nunca es de recurso",
                           "A leadership ability: never a resource ability")
         declare_targets(game, item, ability.get("effects", []), pid)
-        cost = ability.get("cost", {})
-        costs.pay_resources(game, pid, int(cost.get("recursos", 0)) if cost.get("recursos") != "X" else 0)
-        costs.pay_parts(game, pid, card, cost)
+        costs.pay_cost(game, pid, card, ability.get("cost", {}))
         if game.board.card(card.uid) is None:
             # The cost took the source away; the ability stays on the stack all the same (116.7.a) and keeps its text.
             game.res.set_item(item, "effects", list(ability.get("effects", [])))

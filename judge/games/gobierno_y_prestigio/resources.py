@@ -170,7 +170,9 @@ def resource_sources(game: Game, pid: str) -> list[tuple[str, CardState | None, 
         if card.controller != pid:
             continue
         for index, ability in game.board.abilities(card):
-            if is_resource_ability(game, card, ability) and not (ability.get("cost", {}).get("girar") and card.get("girada", False)):
+            cost = ability.get("cost", {})
+            if is_resource_ability(game, card, ability) and not (cost.get("girar") and card.get("girada", False)) \
+                    and not card.get("activando", False):
                 out.append(("habilidad", card, index))
     return out
 

@@ -106,6 +106,8 @@ EFFECTS = {
     "prevenir-fuente": "choose a source of damage (123.10); prevent all damage it would deal this turn",
     "ganar-control": "the controller gains control of `target`",
     "recuperar-todo": "`player` recovers all their government points (107.5)",
+    "quitar-riqueza": "`player`'s wealth points are moved away: they cease to exist (108.4)",
+    "jugar": "the controller plays `target` (a card), without paying its cost with `free = true` (121.9)",
     "adelantar-pg": "the controller receives now the government point of their next turn (103.1.a)",
 }
 

@@ -70,6 +70,10 @@ def object_effect(word: str) -> Callable[[ObjectHandler], ObjectHandler]:
 def amount(ctx: Ctx, effect: dict[str, Any], game: Game, key: str = "amount") -> int:
     value = effect.get(key, 1)
     if value == "X":
+        if not ctx.x and ctx.source is not None and game.board.define(ctx.source).cost != "X":
+            # X only in the text and undefined: chosen now, on resolution (109.2.c), and never 0 (109.2.a.1).
+            ctx.x = game.res.ask_number(key="x", player=ctx.controller, rule="109.2.c", prompt_es="Elige X (mayor que 0)",
+                                        prompt_en="Choose X (greater than 0)", low=1, high=20)
         return ctx.x
     if isinstance(value, dict):
         return _computed(game, ctx, value)
@@ -81,7 +85,9 @@ def _computed(game: Game, ctx: Ctx, spec: dict[str, Any]) -> int:
     count = spec.get("count")
     if count == "subditos":
         n = sum(1 for c in game.board.on_battlefield() if c.controller == ctx.player and game.board.is_subdito(c))
-        return n + int(spec.get("plus", 0))
+        value = n + int(spec.get("plus", 0))
+        game.res.note("x-defined", "109.2.b", f"X se calcula ahora: {value}", f"X is computed now: {value}")
+        return value
     if count == "fuerza":
         chosen = objects(game, ctx, {"target": spec.get("of", {})})
         strength = game.board.strength(chosen[0]) if chosen and isinstance(chosen[0], CardState) else None

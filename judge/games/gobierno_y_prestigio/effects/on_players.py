@@ -195,3 +195,13 @@ def choose_color(game: Game, ctx: Ctx, effect: dict[str, Any]) -> None:
     color = game.choose("color", ctx.player, "105.4", "Elige un color", "Choose a colour", [Option(c, c, c) for c in COLORS])
     game.res.note("color-chosen", "101.4.b", f"{ctx.player} elige {color}", f"{ctx.player} chooses {color}")
     ctx.color = color
+
+
+@handler("quitar-riqueza")
+def move_wealth(game: Game, ctx: Ctx, effect: dict[str, Any]) -> None:
+    for pid in players(game, ctx, effect):
+        count = int(game.position.player(pid).values.get("riqueza", 0))
+        if count:
+            game.res.note("wealth-ceases", "108.4", f"Los {count} puntos de riqueza de {pid} se mueven: dejan de existir",
+                          f"{pid}'s {count} wealth points are moved: they cease to exist")
+            game.res.set_player(pid, "riqueza", 0)

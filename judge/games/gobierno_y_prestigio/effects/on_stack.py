@@ -6,7 +6,8 @@ from typing import Any
 
 from judge.core.decisions import Option
 from judge.core.position import StackItem
-from judge.games.gobierno_y_prestigio import targets
+from judge.core.position import CardState
+from judge.games.gobierno_y_prestigio import playing, targets
 from judge.games.gobierno_y_prestigio.effects import Ctx, object_effect
 from judge.games.gobierno_y_prestigio.game import Game
 
@@ -64,3 +65,13 @@ def change_targets(game: Game, ctx: Ctx, effect: dict[str, Any], objs: list[Any]
             return
         game.res.note("final-set", "118.4.d", "Se evalúa solo el conjunto final de objetivos", "Only the final set of targets is judged")
         game.res.set_item(item, "targets", {**declared, **new})
+
+
+@object_effect("jugar")
+def play(game: Game, ctx: Ctx, effect: dict[str, Any], objs: list[Any]) -> None:
+    """An effect that lets the controller play a card: it is played as usual, now, on top of the stack."""
+    for card in [o for o in objs if isinstance(o, CardState)]:
+        if effect.get("free"):
+            game.res.note("free-play", "121.9", f"{ctx.player} juega {game.label(card)} sin pagar su coste",
+                          f"{ctx.player} plays {game.label(card, 'en')} without paying its cost")
+        playing.play_card(game, card, ctx.player, free=bool(effect.get("free")), from_effect=True)
