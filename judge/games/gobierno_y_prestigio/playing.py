@@ -56,14 +56,16 @@ def check_zone_and_uses(game: Game, card: CardState, pid: str, *, from_effect: b
         rule = "116.6.e" if zone == "fuera-del-juego" else "gyp.decision.play-zones"
         raise illegal(game, rule, f"{game.label(card, 'en')} cannot be played from {zone}",
                       f"{game.label(card)} no puede jugarse desde {zone}")
-    if zone in PLAY_ZONES and card.owner != pid and not from_effect:
+    opponents_discard = zone == "descarte" and any(e.get("kind") == "descarte-ajeno" and e.get("target") == pid
+                                                  for e in game.board.effects())
+    if zone in PLAY_ZONES and card.owner != pid and not from_effect and not opponents_discard:
         raise illegal(game, "gyp.decision.play-zones", "you play cards from your own hand and discard",
                       "juegas cartas de tu propia mano y descarte")
     if rebel:
         game.res.note("rebeldia", "114.11.a", f"{game.label(card)} está en rebeldía: se juega sin gastar uso",
                       f"{game.label(card, 'en')} is in rebeldía: played without spending a use")
     elif game.board.uses(pid, card) <= 0:
-        raise illegal(game, "114.1", f"{pid} has no use left of {game.label(card, 'en')}", f"{pid} no tiene usos de {game.label(card)}")
+        raise illegal(game, "114.1" if card.owner == pid else "114.2", f"{pid} has no use left of {game.label(card, 'en')}", f"{pid} no tiene usos de {game.label(card)}")
     return zone
 
 

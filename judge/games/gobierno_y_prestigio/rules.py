@@ -390,6 +390,8 @@ class GobiernoYPrestigio(Ruleset):
             return [c.card for c in card.attached]
         if rest in ("dano", "liderazgo") or COUNTER.match(rest):
             return int(card.get(rest, 0))
+        if rest == "boca-abajo" and zone == "recambio":
+            return True  # recambio cards are face down (110.6)
         if rest in CARD_STATE:
             return card.get(rest, False if CARD_STATE[rest] is bool else 0)
         raise KeyError(path)

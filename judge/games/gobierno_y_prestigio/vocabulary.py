@@ -108,6 +108,7 @@ EFFECTS = {
     "recuperar-todo": "`player` recovers all their government points (107.5)",
     "quitar-riqueza": "`player`'s wealth points are moved away: they cease to exist (108.4)",
     "jugar": "the controller plays `target` (a card), without paying its cost with `free = true` (121.9)",
+    "permitir-descarte-ajeno": "this turn the controller may play cards from an opponent's discard (114.2)",
     "adelantar-pg": "the controller receives now the government point of their next turn (103.1.a)",
 }
 
@@ -144,7 +145,7 @@ TARGET_KEYS = {
 TARGET_KINDS = ("subdito", "lider", "subdito-o-lider", "posesion", "ciudadano", "barco", "patrimonio", "estrategia",
                 "testimonio", "pg", "cualquier-objetivo", "orden", "mandato", "habilidad", "objeto-en-pila", "carta",
                 "jugador", "objeto", "fuente-de-dano")
-NAMED_TARGETS = {"self": "this object", "atacante": "the attacking súbdito (\"El súbdito atacante\": no target)",
+NAMED_TARGETS = {"self": "this object", "previous": "what the previous effect acted on (\"ponla\", \"lo\")", "atacante": "the attacking súbdito (\"El súbdito atacante\": no target)",
                  "host": "the súbdito this mejora is attached to"}
 PLAYER_WORDS = {
     "ganas": "a player target chosen on playing: \"ganas\", \"tú\", \"recuperas\" (118.1.b)",

@@ -41,6 +41,8 @@ class Ctx:
     you: str | None = None
     """The player "you" means in this effect (each player in turn for "cada jugador")."""
     is_order: bool = False
+    last: list[Any] = field(default_factory=list)
+    """The objects the previous effect acted on ("ponla", "lo"): the named target ``previous``."""
     color: str | None = None
     """A colour chosen earlier in the same resolution (101.4.b: choices in the order of the text)."""
 
@@ -62,7 +64,12 @@ def object_effect(word: str) -> Callable[[ObjectHandler], ObjectHandler]:
     """Register an effect that acts on the objects its ``target`` names."""
     def register(fn: ObjectHandler) -> ObjectHandler:
         APPLY[word] = fn
-        HANDLERS[word] = lambda game, ctx, effect: fn(game, ctx, effect, objects(game, ctx, effect))
+
+        def run_on_objects(game: Game, ctx: Ctx, effect: dict[str, Any]) -> None:
+            objs = objects(game, ctx, effect)
+            fn(game, ctx, effect, objs)
+            ctx.last = objs
+        HANDLERS[word] = run_on_objects
         return fn
     return register
 
@@ -112,7 +119,13 @@ def players(game: Game, ctx: Ctx, effect: dict[str, Any]) -> list[str]:
         return game.position.opponents(ctx.player)[:1]
     if who == "target-controller":
         found = objects(game, ctx, effect)
-        return [found[0].controller] if found and isinstance(found[0], CardState) else []
+        if not found or not isinstance(found[0], CardState):
+            return []
+        if not game.board.in_play(found[0]) and game.board.zone_of(found[0]) != "pila":
+            game.res.note("owner-as-controller", "110.4.a", f"{game.label(found[0])} no tiene controlador: se usa su dueño, {found[0].owner}",
+                          f"{game.label(found[0], 'en')} has no controller: its owner, {found[0].owner}, is used")
+            return [found[0].owner]
+        return [found[0].controller]
     return [ctx.player]
 
 
@@ -124,6 +137,8 @@ def objects(game: Game, ctx: Ctx, effect: dict[str, Any], key: str = "target") -
     if spec == "host":
         found = game.position.locate(ctx.source.uid) if ctx.source is not None else None
         return [found[4]] if found and found[4] is not None else []
+    if spec == "previous":
+        return [o for o in ctx.last if not isinstance(o, CardState) or game.board.card(o.uid) is not None]
     if spec == "atacante":
         return [c for c in game.board.on_battlefield() if c.get("atacando", False)]
     if not isinstance(spec, dict):

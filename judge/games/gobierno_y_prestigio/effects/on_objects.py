@@ -7,7 +7,7 @@ from typing import Any
 from judge.core.position import CardState, StackItem
 from judge.games.gobierno_y_prestigio import damage, uses
 from judge.games.gobierno_y_prestigio.board import CAMPO
-from judge.games.gobierno_y_prestigio.effects import Ctx, amount, object_effect, objects
+from judge.games.gobierno_y_prestigio.effects import Ctx, amount, object_effect, objects, players
 from judge.games.gobierno_y_prestigio.effects import handler
 from judge.games.gobierno_y_prestigio.game import Game
 from judge.games.gobierno_y_prestigio.vocabulary import COUNTER
@@ -91,7 +91,7 @@ def put_into_play(game: Game, ctx: Ctx, effect: dict[str, Any], objs: list[Any])
         if game.board.define(card).type == "mandato":
             enter(game, card, ctx.player, rule="112.4")
             continue
-        if card.get("tarjeta", False) or game.board.zone_of(card) != CAMPO and _is_token(game, card):
+        if _is_token(game, card):
             continue
         enter(game, card, ctx.player, rule="112.2")
 
@@ -137,21 +137,22 @@ def create_token(game: Game, ctx: Ctx, effect: dict[str, Any]) -> None:
     else:
         spec = dict(effect.get("token", {}))
         if "name" not in spec:
-            spec["name"] = " ".join(w.capitalize() for w in [spec.get("type", ""), *spec.get("subtypes", [])] if w)
+            spec["name"] = " ".join(w.capitalize() for w in spec.get("subtypes", []) or [spec.get("type", "")])
             game.res.note("token-name", "113.2.a", f"La tarjeta se llama como sus subtipos: {spec['name']}",
                           f"The token is named after its subtypes: {spec['name']}")
         if ctx.source is not None and game.board.colors(ctx.source) and "colors" not in spec:
             spec["colors"] = list(game.board.colors(ctx.source))
             game.res.note("token-colors", "105.3", f"La tarjeta es de los colores de la carta que la creó: {', '.join(spec['colors'])}",
                           f"The token has the colours of the card that made it: {', '.join(spec['colors'])}")
+    creator = players(game, ctx, effect)[0] if "player" in effect else ctx.player
     token_id = f"tarjeta-{len(game.position.cards) + 1}"
     game.position.cards[token_id] = spec
     game.catalog = game.catalog.with_custom({token_id: spec})[0]
     game.board.catalog = game.catalog
-    card = CardState(uid=token_id, card=token_id, owner=ctx.player, controller=ctx.player, state={"tarjeta": True})
-    game.res.note("token", "113.1", f"{ctx.player} crea la tarjeta {spec['name']}: es su dueño y controlador",
-                  f"{ctx.player} creates the token {spec['name']}: its owner and controller")
-    if not enter(game, card, ctx.player, rule="113.1"):
+    card = CardState(uid=token_id, card=token_id, owner=creator, controller=creator, state={"tarjeta": True})
+    game.res.note("token", "113.1", f"{creator} crea la tarjeta {spec['name']}: es su dueño y controlador",
+                  f"{creator} creates the token {spec['name']}: its owner and controller")
+    if not enter(game, card, creator, rule="113.1"):
         game.position.cards.pop(token_id)
 
 

@@ -135,6 +135,9 @@ def put_in_discard(game: Game, ctx: Ctx, effect: dict[str, Any]) -> None:
             with game.res.step("put-discard", "114.3.b.1", f"{pid} pone {game.label(card)} en su descarte: no es descartar, no gasta uso",
                                f"{pid} puts {game.label(card, 'en')} into their discard: not a discard, no use spent"):
                 game.move(card, card.owner, "descarte", rule="114.3.b.1", face_down=bool(effect.get("face-down")))
+                if effect.get("face-down"):
+                    game.res.note("face-down", "110.6", "La carta queda boca abajo en el descarte, como dice el efecto",
+                                  "The card lies face down in the discard, as the effect says")
 
 
 @handler("cada-jugador")
@@ -205,3 +208,10 @@ def move_wealth(game: Game, ctx: Ctx, effect: dict[str, Any]) -> None:
             game.res.note("wealth-ceases", "108.4", f"Los {count} puntos de riqueza de {pid} se mueven: dejan de existir",
                           f"{pid}'s {count} wealth points are moved: they cease to exist")
             game.res.set_player(pid, "riqueza", 0)
+
+
+@handler("permitir-descarte-ajeno")
+def allow_opponents_discard(game: Game, ctx: Ctx, effect: dict[str, Any]) -> None:
+    game.add_effect("descarte-ajeno", ctx.player, controller=ctx.player, until="este-turno")
+    game.res.note("permission", "114.2", f"Este turno {ctx.player} puede jugar cartas del descarte de un oponente",
+                  f"This turn {ctx.player} may play cards from an opponent's discard")
