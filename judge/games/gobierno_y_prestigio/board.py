@@ -171,6 +171,8 @@ class Board:
                 return False
             if key == "type" and self.type(card) != want:
                 return False
+            if key == "not-type" and self.type(card) == want:
+                return False
             if key == "subtype" and want not in self.subtypes(card):
                 return False
             if key == "cost-max" and (self.cost(card) is None or self.cost(card) > want):  # type: ignore[operator]

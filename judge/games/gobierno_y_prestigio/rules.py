@@ -373,6 +373,9 @@ class GobiernoYPrestigio(Ruleset):
             return board.uses(card.owner, card) <= 0 if zone == "descarte" else bool(card.get("girada", False))
         if rest == "usos":
             return board.uses(card.owner, card)
+        if rest == "marcada":
+            # A discard card whose owner has both uses of it is shown marked (114.5).
+            return zone == "descarte" and board.uses(card.owner, card) >= 2
         if rest == "sin-usos":
             return zone in (CAMPO,) and board.uses(card.owner, card) <= 0
         if rest == "disponible":

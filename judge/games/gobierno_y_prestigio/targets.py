@@ -62,7 +62,9 @@ def fits(game: Game, ref: Ref, spec: dict[str, Any], controller: str, *, targeti
             return ref.kind in ("activada", "disparada")
         is_order = ref.kind in ("orden", "copia")
         if kind == "orden":
-            return is_order
+            excluded = spec.get("filter", {}).get("not-type")
+            source = game.board.card(ref.source)
+            return is_order and not (excluded and source is not None and game.board.type(source) == excluded)
         card = game.board.card(ref.source)
         return is_order and card is not None and game.board.type(card) == "mandato"
     if not isinstance(ref, CardState) or kind in STACK_KINDS:

@@ -8,6 +8,7 @@ first and after each resolution (120.4.a–b), a player who acts keeps it (120.4
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from judge.core.errors import IllegalPlayError
@@ -224,8 +225,13 @@ def scan(game: Game, event: str, data: dict[str, Any]) -> None:
             item = StackItem("", card.controller, card.uid, "disparada", {"ability": index})
             game.res.note("triggers", "116.4.c", f"Se dispara una habilidad de {game.label(card)}: espera a la próxima prioridad",
                           f"An ability of {game.label(card, 'en')} triggers: it waits for the next priority", card=card.uid)
+            # Instances of one ability with nothing to tell them apart may go on the stack in any order (116.3.c).
+            same = f"{card.uid}:{json.dumps(ability, sort_keys=True)}"
+            if sum(1 for _, other in game.board.abilities(card) if other == ability) > 1:
+                game.res.note("instance", "116.3.c", "Cada instancia de la habilidad funciona por separado",
+                              "Each instance of the ability works separately")
             raised.append(Pending(card.controller, f"{card.uid}:{index}:{len(game.triggers.waiting) + len(raised)}",
-                                  f"habilidad de {game.label(card)}", f"ability of {game.label(card, 'en')}", item, (card.uid,)))
+                                  f"habilidad de {game.label(card)}", f"ability of {game.label(card, 'en')}", item, (card.uid,), same_as=same))
     if raised:
         game.triggers.raised(game.res, raised, lambda p: put_trigger(game, p))
 

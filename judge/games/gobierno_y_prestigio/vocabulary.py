@@ -93,7 +93,7 @@ EFFECTS = {
     "descartar-orden": "discard `target`, an item on the stack (an order or an ability as the target says)",
     "descartar-de-mano": "`player` discards `amount` cards of their choice from their hand; each costs a use (114.3.b)",
     "poner-en-descarte": "`player` puts `amount` cards of their choice from their hand into their discard (114.3.b.1)",
-    "recuperar-uso": "`player` recovers a use of a card they choose (114.8)",
+    "recuperar-uso": "`player` recovers a use of a card they choose (114.8), in `zone` if given",
     "quitar-uso": "`target`'s owner loses a use of it (114.9)",
     "cada-jugador": "each player, the active player first, does `effects`; choices first, then all at once (101.4)",
     "puede-pagar": "\"Puedes pagar N. Si lo haces…\" (121.12): `cost`, `then`, `otherwise`; `must` for \"Paga N\"",
@@ -109,6 +109,7 @@ EFFECTS = {
     "quitar-riqueza": "`player`'s wealth points are moved away: they cease to exist (108.4)",
     "jugar": "the controller plays `target` (a card), without paying its cost with `free = true` (121.9)",
     "permitir-descarte-ajeno": "this turn the controller may play cards from an opponent's discard (114.2)",
+    "copiar-orden": "put a copy of `target` (an order on the stack) on the stack; its controller is the controller of this effect (115.4)",
     "adelantar-pg": "the controller receives now the government point of their next turn (103.1.a)",
 }
 
@@ -139,7 +140,7 @@ TARGET_KEYS = {
     "kind": "what: " + "subdito, lider, posesion, … (see the documentation)",
     "side": "`own`, `opponent` or `any`",
     "zone": "the zone to look in (`descarte`, `mano`, `campo`…); the battlefield by default (111.2)",
-    "filter": "characteristics: `color`, `type`, `subtype`, `cost-max`, `strength-max`, `tapped`, `attacking`, …",
+    "filter": "characteristics: `color`, `type`, `not-type`, `subtype`, `cost-max`, `strength-max`, `tapped`, `attacking`, …",
     "different": "the targets must be different objects",
 }
 TARGET_KINDS = ("subdito", "lider", "subdito-o-lider", "posesion", "ciudadano", "barco", "patrimonio", "estrategia",

@@ -100,7 +100,8 @@ def lose_game(game: Game, ctx: Ctx, effect: dict[str, Any]) -> None:
 @handler("recuperar-uso")
 def recover_use(game: Game, ctx: Ctx, effect: dict[str, Any]) -> None:
     for pid in players(game, ctx, effect):
-        cards = [c for _, zone, c in game.position.all_cards() if c.owner == pid and c.known and not c.get("tarjeta", False)]
+        cards = [c for _, zone, c in game.position.all_cards() if c.owner == pid and c.known and not c.get("tarjeta", False)
+                 and zone == effect.get("zone", zone)]
         if not cards:
             continue
         uid = game.choose("card", pid, "114.8", "¿De qué carta recuperas un uso?", "Which card do you recover a use of?",

@@ -75,3 +75,15 @@ def play(game: Game, ctx: Ctx, effect: dict[str, Any], objs: list[Any]) -> None:
             game.res.note("free-play", "121.9", f"{ctx.player} juega {game.label(card)} sin pagar su coste",
                           f"{ctx.player} plays {game.label(card, 'en')} without paying its cost")
         playing.play_card(game, card, ctx.player, free=bool(effect.get("free")), from_effect=True)
+
+
+@object_effect("copiar-orden")
+def copy_order(game: Game, ctx: Ctx, effect: dict[str, Any], objs: list[Any]) -> None:
+    """A copy of an order is an order (115.3); whoever put it on the stack controls it (115.4) and declares its
+    targets anew."""
+    for item in [o for o in objs if isinstance(o, StackItem) and o.kind in ("orden", "copia")]:
+        with game.res.step("copy", "115.3.a", f"{ctx.player} pone en la pila una copia de {targets.item_label(game, item)}",
+                           f"{ctx.player} puts a copy of {targets.item_label(game, item, 'en')} on the stack"):
+            copy = game.res.push(StackItem(game.position.next_stack_id(), ctx.player, item.source, "copia", {}))
+            game.res.note("copy-controller", "115.4", f"El controlador de la copia es {ctx.player}", f"The copy's controller is {ctx.player}")
+            playing.declare_targets(game, copy, targets.item_effects(game, copy), ctx.player)
