@@ -153,6 +153,9 @@ def declare_targets(game: Game, item: StackItem, effects: list[dict[str, Any]], 
         chosen = targets.choose(game, spec, pid, targeting=True, self_ref=item.id, rule="118.1",
                                 es="Declara el objetivo", en="Declare the target")
         if not chosen and "hasta" not in spec:
+            if targets.fits(game, item, spec, pid, targeting=True):
+                raise illegal(game, "118.2", "its only possible target is itself, and an item cannot target itself",
+                              "su único objetivo posible es ella misma, y nada puede hacerse objetivo a sí mismo")
             raise illegal(game, "118.1.a", "it needs a target and there is no legal one: it cannot be played",
                           "necesita un objetivo y no hay ninguno legal: no puede jugarse")
         declared[index] = chosen

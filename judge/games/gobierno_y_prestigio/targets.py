@@ -56,6 +56,8 @@ def fits(game: Game, ref: Ref, spec: dict[str, Any], controller: str, *, targeti
     if isinstance(ref, StackItem):
         if kind not in STACK_KINDS or not _side_ok(game, ref.controller, side, controller):
             return False
+        if not _item_filters(game, ref, spec.get("filter", {})):
+            return False
         if kind == "objeto-en-pila":
             return True
         if kind == "habilidad":
@@ -74,7 +76,8 @@ def fits(game: Game, ref: Ref, spec: dict[str, Any], controller: str, *, targeti
         return False
     definition = game.board.define(ref)
     if definition.type == "legado":
-        return False
+        # 117.4: a legacy is never a target; only a text that names all legacies reaches it.
+        return not targeting and kind == "legado"
     if targeting and "no-objetivo" in game.board.keywords(ref):
         return False
     if not _side_ok(game, ref.controller if zone in (CAMPO, PG) else ref.owner, side, controller):
@@ -102,6 +105,20 @@ def fits(game: Game, ref: Ref, spec: dict[str, Any], controller: str, *, targeti
         "objeto": True, "fuente-de-dano": True,
     }.get(kind, False)
     return ok and game.board.matches(ref, spec.get("filter", {}))
+
+
+def _item_filters(game: Game, item: StackItem, filters: dict[str, Any]) -> bool:
+    """What a text can ask of an item on the stack (118.6)."""
+    if filters.get("un-objetivo") and int(item.data.get("declared", 0)) != 1:
+        return False
+    wanted = filters.get("targets-kind")
+    if wanted:
+        # 118.6.b: the current state of targets still in their zone; nothing is remembered of one that left.
+        current = [find(game, ref) for refs in item.data.get("targets", {}).values() for ref in refs]
+        if not any(isinstance(c, CardState) and game.board.zone_of(c) == CAMPO and fits(game, c, {"kind": wanted}, item.controller, targeting=False)
+                   for c in current):
+            return False
+    return True
 
 
 def _side_ok(game: Game, owner: str, side: str, controller: str) -> bool:

@@ -266,6 +266,8 @@ def put_trigger(game: Game, pending: Pending[StackItem]) -> None:
     ability_effects = game.board.define(card).abilities[item.data["ability"]].get("effects", []) if card else []
     with game.res.step("trigger-on-stack", "120.6", f"La {pending.label_es} va a la pila", f"The {pending.label_en} goes on the stack"):
         game.res.push(item)
+        game.res.note("trigger-controller", "116.8", f"Su controlador es {item.controller}, quien controlaba su fuente al dispararse",
+                      f"Its controller is {item.controller}, who controlled its source when it triggered")
         try:
             declare_targets(game, item, ability_effects, item.controller)
         except IllegalPlayError:

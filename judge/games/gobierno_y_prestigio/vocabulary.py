@@ -140,12 +140,13 @@ TARGET_KEYS = {
     "kind": "what: " + "subdito, lider, posesion, … (see the documentation)",
     "side": "`own`, `opponent` or `any`",
     "zone": "the zone to look in (`descarte`, `mano`, `campo`…); the battlefield by default (111.2)",
-    "filter": "characteristics: `color`, `type`, `not-type`, `subtype`, `cost-max`, `strength-max`, `tapped`, `attacking`, …",
+    "filter": "characteristics: `color`, `type`, `not-type`, `subtype`, `cost-max`, `strength-max`, `tapped`, `attacking`, …; "
+              "of an item on the stack: `un-objetivo` (declared one target, 118.6.a), `targets-kind` (targets such an object now, 118.6.b)",
     "different": "the targets must be different objects",
 }
 TARGET_KINDS = ("subdito", "lider", "subdito-o-lider", "posesion", "ciudadano", "barco", "patrimonio", "estrategia",
                 "testimonio", "pg", "cualquier-objetivo", "orden", "mandato", "habilidad", "objeto-en-pila", "carta",
-                "jugador", "objeto", "fuente-de-dano")
+                "jugador", "objeto", "fuente-de-dano", "legado")
 NAMED_TARGETS = {"self": "this object", "previous": "what the previous effect acted on (\"ponla\", \"lo\")", "atacante": "the attacking súbdito (\"El súbdito atacante\": no target)",
                  "host": "the súbdito this mejora is attached to"}
 PLAYER_WORDS = {

@@ -38,6 +38,10 @@ def destroy(game: Game, ctx: Ctx, effect: dict[str, Any], objs: list[Any]) -> No
 @object_effect("retirar")
 def remove(game: Game, ctx: Ctx, effect: dict[str, Any], objs: list[Any]) -> None:
     for card in _cards(objs):
+        if game.board.type(card) == "legado":
+            with game.res.step("remove", "117.4", f"{game.label(card)} sale de la zona de gobierno", f"{game.label(card, 'en')} leaves the zona de gobierno"):
+                game.cease(card, rule="gyp.decision.legacy-leaves")
+            continue
         with game.res.step("remove", "111.1", f"{game.label(card)} se retira del juego", f"{game.label(card, 'en')} is removed from the game"):
             game.move(card, card.owner, "fuera-del-juego", rule="111.1")
 
