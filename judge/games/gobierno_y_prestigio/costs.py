@@ -24,6 +24,8 @@ def modifiers(game: Game, card: CardState, pid: str) -> list[tuple[int, str, str
     definition = game.board.define(card)
     for source, effect, controller in game.board.statics("coste"):
         kind = effect.get("kind")
+        if kind == "cualquiera":
+            kind = None
         applies_to = effect.get("player", "controller")
         if applies_to == "controller" and controller != pid:
             continue
@@ -44,8 +46,13 @@ def _condition(game: Game, pid: str, condition: Any) -> bool:
     return False
 
 
-def alternatives(game: Game, card: CardState) -> list[dict[str, Any]]:
-    return [a["alternative"] for a in game.board.define(card).abilities if a.get("kind") == "coste" and "alternative" in a]
+def alternatives(game: Game, card: CardState, pid: str | None = None) -> list[dict[str, Any]]:
+    """The card's own alternative costs, and "play … without paying its cost" permissions its player has."""
+    own = [a["alternative"] for a in game.board.define(card).abilities if a.get("kind") == "coste" and "alternative" in a]
+    kind = game.board.define(card).type
+    granted = [{"sin-pagar": True} for e in game.board.effects() if e.get("kind") == "sin-pagar" and e.get("target") == pid
+               and e.get("card-type", kind) == kind]
+    return own + granted
 
 
 def additionals(game: Game, card: CardState) -> list[dict[str, Any]]:
@@ -56,7 +63,7 @@ def total_resources(game: Game, card: CardState, pid: str, *, x: int, alternativ
                     extra: list[dict[str, Any]], free: bool) -> int:
     """The resources to pay (121.7, 121.8, 121.9.d, 109.2.a.2.1)."""
     definition = game.board.define(card)
-    if free:
+    if free or (alternative or {}).get("sin-pagar"):
         base = 0
     elif alternative is not None:
         base = _resources_of(alternative, x)

@@ -82,12 +82,20 @@ def play_card(game: Game, card: CardState, pid: str, *, free: bool = False, from
         game.res.move(card, pid, PILA)
         game.res.set_card(card, "rebeldia", False)
         item = game.res.push(StackItem(game.position.next_stack_id(), pid, card.uid, "orden", {"from": zone}))
+        in_response(game, item)
         announce(game, item, card, pid, free=free)
         if rebel:
             pass
         else:
             uses.spend(game, pid, card, rule="114.3.a")
     return item
+
+
+def in_response(game: Game, item: StackItem) -> None:
+    """120.7: what goes on the stack over something else is in response to it and resolves first."""
+    if len(game.position.stack) > 1:
+        game.res.note("in-response", "120.7", "Se pone en respuesta: se resolverá antes que lo que hay debajo",
+                      "It is put in response: it resolves before what is below it")
 
 
 def announce(game: Game, item: StackItem, card: CardState, pid: str, *, free: bool) -> None:
@@ -102,7 +110,7 @@ def announce(game: Game, item: StackItem, card: CardState, pid: str, *, free: bo
     if x:
         game.res.set_item(item, "x", x)
     alternative = None
-    options = costs.alternatives(game, card)
+    options = costs.alternatives(game, card, pid)
     if free:
         game.res.note("free", "121.9", "Se juega sin pagar su coste: un coste alternativo", "Played without paying its cost: an alternative cost")
     elif options:
@@ -125,6 +133,8 @@ def announce(game: Game, item: StackItem, card: CardState, pid: str, *, free: bo
         costs.pay_resources(game, pid, total)
         for part in [p for p in [alternative, *extra] if p]:
             costs.pay_parts(game, pid, card, part)
+        if extra:
+            game.res.note("additional-paid", "121.8.c", "Los costes adicionales no cambian el coste original", "Additional costs do not change the original cost")
 
 
 def choose_x(game: Game, card: CardState, pid: str, *, free: bool) -> int:
@@ -203,6 +213,7 @@ def activate(game: Game, card: CardState, pid: str, index: int | None) -> StackI
         if game.board.define(card).id == "adelanto-de-shylock":
             data["shylock"] = True
         item = game.res.push(StackItem(game.position.next_stack_id(), pid, card.uid, "activada", data))
+        in_response(game, item)
         if game.board.type(card) == "lider":
             game.res.note("leadership", "gyp.decision.leadership-abilities", "Habilidad de liderazgo: nunca es de recurso",
                           "A leadership ability: never a resource ability")

@@ -203,5 +203,5 @@ def targeted_specs(effects: list[dict[str, Any]]) -> list[tuple[str, dict[str, A
             if is_targeted(spec):
                 out.append((str(i) if key == "target" else f"{i}.{key}", spec))
         if effect.get("player") == "ganas":
-            out.append((str(i), {"kind": "jugador", "choose": 1}))
+            out.append((f"{i}.player", {"kind": "jugador", "choose": 1}))
     return out

@@ -52,6 +52,8 @@ class GPPriority(Priority):
                  f"The active player ({res.position.active}) will receive priority")
 
     def resolve(self, res: Resolution, item: StackItem) -> None:
+        res.note("all-passed", "120.2", "Todos pasaron sin añadir nada a la pila: se resuelve lo que está en el tope",
+                 "Everyone passed without adding to the stack: the top item resolves")
         resolve_item(self.game, item)
 
     def all_passed(self, res: Resolution) -> bool:

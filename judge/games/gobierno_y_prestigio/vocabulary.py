@@ -96,7 +96,7 @@ EFFECTS = {
     "recuperar-uso": "`player` recovers a use of a card they choose (114.8), in `zone` if given",
     "quitar-uso": "`target`'s owner loses a use of it (114.9)",
     "cada-jugador": "each player, the active player first, does `effects`; choices first, then all at once (101.4)",
-    "puede-pagar": "\"Puedes pagar N. Si lo haces…\" (121.12): `cost`, `then`, `otherwise`; `must` for \"Paga N\"",
+    "puede-pagar": "\"Puedes pagar N. Si lo haces…\" (121.12): `cost`, `then`, `otherwise`; `must` for \"Paga N\"; `unless` for \"… a menos que pagues N\" (121.12.a); `player` pays",
     "colorear": "`target` is of `color` (or the colour chosen just before) instead, for `until`",
     "elegir-color": "the controller chooses a colour (105.4)",
     "cambiar-objetivos": "change the targets of `target` (118.4.a); `new = true` to choose new targets (118.4.c)",

@@ -42,6 +42,8 @@ class Ctx:
     """The player "you" means in this effect (each player in turn for "cada jugador")."""
     is_order: bool = False
     last: list[Any] = field(default_factory=list)
+    effect: dict[str, Any] = field(default_factory=dict)
+    """The effect being followed now."""
     """The objects the previous effect acted on ("ponla", "lo"): the named target ``previous``."""
     color: str | None = None
     """A colour chosen earlier in the same resolution (101.4.b: choices in the order of the text)."""
@@ -95,6 +97,16 @@ def _computed(game: Game, ctx: Ctx, spec: dict[str, Any]) -> int:
         value = n + int(spec.get("plus", 0))
         game.res.note("x-defined", "109.2.b", f"X se calcula ahora: {value}", f"X is computed now: {value}")
         return value
+    if count == "coste":
+        # The original cost of the object, whatever was paid for it (121.8.c, 121.9.c).
+        found = objects(game, ctx, ctx.effect if spec.get("of") == "target" else {"target": spec.get("of")})
+        card = found[0] if found else None
+        if isinstance(card, StackItem):
+            card = game.board.card(card.source)
+        cost = game.board.cost(card) if isinstance(card, CardState) else None
+        game.res.note("original-cost", "121.8.c", f"El coste de la orden es {cost or 0}: los costes adicionales no lo cambian",
+                      f"The order's cost is {cost or 0}: additional costs do not change it")
+        return cost or 0
     if count == "fuerza":
         chosen = objects(game, ctx, {"target": spec.get("of", {})})
         strength = game.board.strength(chosen[0]) if chosen and isinstance(chosen[0], CardState) else None
@@ -109,7 +121,7 @@ def _computed(game: Game, ctx: Ctx, spec: dict[str, Any]) -> int:
 def players(game: Game, ctx: Ctx, effect: dict[str, Any]) -> list[str]:
     who = effect.get("player", "controller")
     if who == "ganas":
-        declared = ctx.declared.get(ctx.index, [])
+        declared = ctx.declared.get(f"{ctx.index}.player", [])
         return [p for p in declared if p in game.position.players] or [ctx.player]
     if who == "each":
         return game.position.turn_order()
@@ -163,6 +175,7 @@ def objects(game: Game, ctx: Ctx, effect: dict[str, Any], key: str = "target") -
 def run(game: Game, ctx: Ctx, effects: list[dict[str, Any]], *, prefix: str = "") -> None:
     for i, effect in enumerate(effects):
         ctx.index = f"{prefix}{i}"
+        ctx.effect = effect
         HANDLERS[effect["do"]](game, ctx, effect)
 
 

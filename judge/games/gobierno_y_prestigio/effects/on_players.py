@@ -148,7 +148,8 @@ def each_player(game: Game, ctx: Ctx, effect: dict[str, Any]) -> None:
     with game.res.step("each-player", "101.4", "Cada jugador, empezando por el jugador activo", "Each player, the active player first"):
         index = ctx.index
         chosen: list[tuple[str, list[Any]]] = []
-        for pid in game.position.turn_order():
+        who = game.position.opponents(ctx.player) if effect.get("player") == "each-opponent" else game.position.turn_order()
+        for pid in who:
             sub = Ctx(ctx.controller, ctx.source, ctx.item, ctx.x, ctx.declared, index, pid, ctx.is_order)
             picked = [objects(game, sub, e) for e in effect.get("effects", [])]
             chosen.append((pid, picked))
@@ -180,18 +181,27 @@ def may_pay(game: Game, ctx: Ctx, effect: dict[str, Any]) -> None:
     "…a menos que pagues N" the same way."""
     cost = effect.get("cost", {})
     n = int(cost.get("recursos", 0))
-    payable = costs.can_pay_parts(game, ctx.player, ctx.source, cost) is None and \
-        len(resources.pool(game, ctx.player)) + len(resources.resource_sources(game, ctx.player)) >= n
+    payer = players(game, ctx, effect)[0] if "player" in effect else ctx.player
+    payable = costs.can_pay_parts(game, payer, ctx.source, cost) is None and \
+        len(resources.pool(game, payer)) + len(resources.resource_sources(game, payer)) >= n
     rule = "121.12.a" if effect.get("unless") else "121.12"
-    pays = payable and game.yes_no("pay", ctx.player, rule, f"¿Pagas {cost}?", f"Do you pay {cost}?")
-    if pays:
-        with game.res.step("pays", rule, f"{ctx.player} paga", f"{ctx.player} pays"):
-            costs.pay_resources(game, ctx.player, n, rule="120.3.e")
-            costs.pay_parts(game, ctx.player, ctx.source, cost)
-        run(game, ctx, effect.get("then", []), prefix=f"{ctx.index}.then.")
+    if effect.get("must"):
+        pays = payable
+        if not payable:
+            game.res.note("cannot-pay", rule, f"{payer} no puede pagar", f"{payer} cannot pay")
     else:
-        game.res.note("does-not-pay", rule, f"{ctx.player} no paga", f"{ctx.player} does not pay")
-        run(game, ctx, effect.get("otherwise", []), prefix=f"{ctx.index}.otherwise.")
+        pays = payable and game.yes_no("pay", payer, rule, f"¿Pagas {cost}?", f"Do you pay {cost}?")
+    index = ctx.index
+    sub = Ctx(ctx.controller, ctx.source, ctx.item, ctx.x, ctx.declared, index, payer, ctx.is_order)
+    if pays:
+        with game.res.step("pays", rule, f"{payer} paga", f"{payer} pays"):
+            game.res.note("pay-while-resolving", "120.3.e", "Se paga durante la resolución, sin prioridad", "Paid during the resolution, with no priority")
+            costs.pay_resources(game, payer, n, rule="120.3.e")
+            costs.pay_parts(game, payer, ctx.source, cost)
+        run(game, sub, effect.get("then", []), prefix=f"{index}.then.")
+    else:
+        game.res.note("does-not-pay", rule, f"{payer} no paga: cuenta lo que eligió, no lo que pasó", f"{payer} does not pay: the choice counts, not what happened")
+        run(game, sub, effect.get("otherwise", []), prefix=f"{index}.otherwise.")
 
 
 @handler("elegir-color")
