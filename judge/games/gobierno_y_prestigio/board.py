@@ -177,6 +177,8 @@ class Board:
                 return False
             if key == "cost-max" and (self.cost(card) is None or self.cost(card) > want):  # type: ignore[operator]
                 return False
+            if key == "strength-min" and (self.strength(card) is None or self.strength(card) < want):  # type: ignore[operator]
+                return False
             if key == "strength-max" and (self.strength(card) is None or self.strength(card) > want):  # type: ignore[operator]
                 return False
             if key == "tapped" and bool(card.get("girada", False)) != want:

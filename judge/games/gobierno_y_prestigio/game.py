@@ -110,6 +110,9 @@ class Game:
         """Move ``card`` to ``pid``'s ``zone``: what it carried in play ceases to exist, and it is a new object."""
         before = self.board.zone_of(card)
         if before == CAMPO and zone != CAMPO:
+            if any(COUNTER.match(k) or k == "liderazgo" for k in card.state):
+                self.res.note("counters-cease", "124.2", "Sus contadores no la acompañan: dejan de existir",
+                              "Its counters do not go with it: they cease to exist")
             for key in [k for k in card.state if k in LEAVES_WITH_ZONE or COUNTER.match(k)]:
                 self.res.set_card(card, key, 0)
             for child in list(card.attached):

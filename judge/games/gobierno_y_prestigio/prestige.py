@@ -55,13 +55,13 @@ def lose(game: Game, pid: str, amount: int, *, rule: str) -> int:
     return amount
 
 
-def set_to(game: Game, pid: str, value: int) -> None:
+def set_to(game: Game, pid: str, value: int, *, by_order: bool = False) -> None:
     """122.6: the player gains or loses the difference."""
     now = total(game, pid)
     with game.res.step("set-prestige", "122.6", f"El prestigio de {pid} pasa a ser {value}",
                        f"{pid}'s prestige becomes {value}"):
         if value > now:
-            gain(game, pid, value - now, rule="122.6")
+            gain(game, pid, value - now, rule="122.6", by_order=by_order)
         elif value < now:
             lose(game, pid, now - value, rule="122.6")
 

@@ -54,6 +54,8 @@ def fits(game: Game, ref: Ref, spec: dict[str, Any], controller: str, *, targeti
     if kind == "jugador":
         return isinstance(ref, str) and _side_ok(game, ref, side, controller)
     if isinstance(ref, StackItem):
+        if kind == "fuente-de-dano":
+            return True  # 123.10: an order on the stack may be chosen as a source of damage
         if kind not in STACK_KINDS or not _side_ok(game, ref.controller, side, controller):
             return False
         if not _item_filters(game, ref, spec.get("filter", {})):
@@ -136,6 +138,8 @@ def candidates(game: Game, spec: dict[str, Any], controller: str, *, targeting: 
         pool = list(game.position.players)
     elif kind in STACK_KINDS:
         pool = list(reversed(game.position.stack))
+    elif kind == "fuente-de-dano":
+        pool = [*reversed(game.position.stack), *(c for _, _, c in game.position.all_cards() if c.known)]
     else:
         pool = [c for _, _, c in game.position.all_cards() if c.known]
     return [r for r in pool if fits(game, r, spec, controller, targeting=targeting, self_ref=self_ref)]

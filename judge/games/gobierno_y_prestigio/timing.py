@@ -152,7 +152,7 @@ def checks(game: Game) -> list[StateCheck]:
         if board.type(card) == "lider" and int(card.get("liderazgo", 0)) <= 0:
             out.append(StateCheck("124.1.b", f"{game.label(card)} no tiene contadores de liderazgo: va al descarte",
                                   f"{game.label(card, 'en')} has no leadership counters: it goes to the discard",
-                                  lambda c=card: game.destroy(c, rule="gyp.decision.leader-zero-counters"), card=card.uid))
+                                  lambda c=card: _leader_out(game, c), card=card.uid))
         out.extend(_counter_checks(game, card))
         if card.get("atacando", False) and not board.is_subdito(card):
             out.append(StateCheck("gyp.decision.removed-from-combat", f"{game.label(card)} deja de ser súbdito: sale del combate",
@@ -164,6 +164,12 @@ def checks(game: Game) -> list[StateCheck]:
                                   f"Token {card.uid} is out of play: it ceases to exist",
                                   lambda c=card: game.cease(c, rule="113.2.d"), card=card.uid))
     return out
+
+
+def _leader_out(game: Game, card: CardState) -> None:
+    game.res.note("leader-destroyed", "gyp.decision.leader-zero-counters", "Puesto en el descarte así, el líder cuenta como destruido",
+                  "Put into the discard this way, the leader counts as destroyed")
+    game.destroy(card, rule="gyp.decision.leader-zero-counters")
 
 
 def _counter_checks(game: Game, card: CardState) -> list[StateCheck]:
@@ -255,6 +261,9 @@ def _matches(game: Game, card: CardState, ability: dict[str, Any], event: str, d
     if filters.get("self") and (subject is None or subject.uid != card.uid):
         return False
     if filters.get("subdito") and (subject is None or not game.board.is_subdito(subject)):
+        return False
+    characteristics = {k: v for k, v in filters.items() if k not in ("self", "subdito")}
+    if characteristics and (subject is None or not game.board.matches(subject, characteristics)):
         return False
     if event in ("gana-prestigio", "pierde-prestigio", "usa-pg") and data.get("player") != card.controller:
         return False

@@ -56,6 +56,7 @@ ABILITY_KINDS = {
 EVENTS = {
     "entra-en-juego": "a possession enters the battlefield (`filter.self` for this one)",
     "subdito-destruido": "a súbdito is destroyed",
+    "destruido": "an object is destroyed (a `filter` such as `type = \"lider\"` says which)",
     "orden-destruye-subdito": "an order destroys a súbdito (not a state-based action)",
     "ataca": "this súbdito is declared an attacker",
     "recibe-dano": "a súbdito is dealt damage",
@@ -140,7 +141,7 @@ TARGET_KEYS = {
     "kind": "what: " + "subdito, lider, posesion, … (see the documentation)",
     "side": "`own`, `opponent` or `any`",
     "zone": "the zone to look in (`descarte`, `mano`, `campo`…); the battlefield by default (111.2)",
-    "filter": "characteristics: `color`, `type`, `not-type`, `subtype`, `cost-max`, `strength-max`, `tapped`, `attacking`, …; "
+    "filter": "characteristics: `color`, `type`, `not-type`, `subtype`, `cost-max`, `strength-max`, `strength-min`, `tapped`, `attacking`, …; "
               "of an item on the stack: `un-objetivo` (declared one target, 118.6.a), `targets-kind` (targets such an object now, 118.6.b)",
     "different": "the targets must be different objects",
 }

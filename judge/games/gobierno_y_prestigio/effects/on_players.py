@@ -27,7 +27,7 @@ def lose_prestige(game: Game, ctx: Ctx, effect: dict[str, Any]) -> None:
 @handler("fijar-prestigio")
 def set_prestige(game: Game, ctx: Ctx, effect: dict[str, Any]) -> None:
     for pid in players(game, ctx, effect):
-        prestige.set_to(game, pid, amount(ctx, effect, game))
+        prestige.set_to(game, pid, amount(ctx, effect, game), by_order=ctx.is_order)
 
 
 @handler("intercambiar-prestigio")
