@@ -60,6 +60,8 @@ def declare_attackers(game: Game, pid: str) -> None:
         card = board.card(uid)
         assert card is not None
         allowed, rule, why = can_attack(game, card)
+        if not allowed and why:
+            game.res.note("cannot-attack", rule, f"{game.label(card)} no puede atacar", f"{game.label(card, 'en')} cannot attack")
         if not allowed:
             raise IllegalPlayError(f"{game.label(card, 'en')} cannot attack: {why}", rule=game.cite(rule),
                                    es=f"{game.label(card)} no puede atacar")
@@ -71,16 +73,21 @@ def declare_attackers(game: Game, pid: str) -> None:
             game.res.set_card(card, "girada", True)  # type: ignore[arg-type]
         for uid in chosen:
             game.emit("ataca", card=board.card(uid))
+        if chosen:
+            game.emit("atacan", player=pid)
 
 
 def declare_blockers(game: Game, pid: str) -> None:
     board = game.board
     attacking = attackers(game)
     mine = [c for c in board.on_battlefield() if board.is_subdito(c) and c.controller == pid and not c.get("girada", False)]
-    game.res.note("special-blockers", "turno.declaracion-de-bloqueadores-especiales",
-                  "Primero los bloqueadores especiales (ninguno aquí), luego los normales, sin ventana entre ellos",
-                  "Special blockers first (none here), then normal ones, with no window between")
     blocks: dict[str, str] = {}
+    special = [b for b in mine if "bloqueador-especial" in board.keywords(b)]
+    with game.res.step("special-blockers", "turno.declaracion-de-bloqueadores-especiales",
+                       "Primero los bloqueadores especiales, sin ventana antes de los normales",
+                       "Special blockers first, with no window before the normal ones"):
+        for blocker in special:
+            _special_block(game, pid, blocker, attacking, blocks)
     for blocker in mine:
         if "bloqueador-especial" in board.keywords(blocker):
             continue
@@ -93,6 +100,28 @@ def declare_blockers(game: Game, pid: str) -> None:
                        f"{pid} declares their blocks at once"):
         for blocker, attacker in blocks.items():
             game.res.set_card(board.card(blocker), "bloqueando", attacker)  # type: ignore[arg-type]
+
+
+def _special_block(game: Game, pid: str, blocker: CardState, attacking: list[CardState], blocks: dict[str, str]) -> None:
+    """A special blocker blocks by paying its cost: an opponent gains control of another súbdito of the defender
+    (decision special-attackers-blockers)."""
+    board = game.board
+    options = [Option("no", "No bloquea", "Does not block")] + [game.card_option(a) for a in attacking]
+    choice = game.choose("special-block", pid, "turno.declaracion-de-bloqueadores-especiales", f"¿A quién bloquea {game.label(blocker)}?",
+                         f"Whom does {game.label(blocker, 'en')} block?", options)
+    if choice == "no":
+        return
+    payable = [c for c in board.on_battlefield() if board.is_subdito(c) and c.controller == pid and c.uid != blocker.uid]
+    if not payable:
+        raise IllegalPlayError("a special blocker needs a súbdito to give away", rule=game.cite("gyp.decision.special-attackers-blockers"),
+                               es="un bloqueador especial necesita un súbdito que ceder")
+    given = board.card(game.choose("block-cost", pid, "gyp.decision.special-attackers-blockers", "¿De qué súbdito pierdes el control?",
+                                   "Which súbdito do you lose control of?", [game.card_option(c) for c in payable]))
+    assert given is not None
+    with game.res.step("block-cost", "gyp.decision.special-attackers-blockers", f"{game.position.active} gana el control de {game.label(given)}",
+                       f"{game.position.active} gains control of {game.label(given, 'en')}"):
+        game.res.set_controller(given, game.position.active)
+    blocks[blocker.uid] = choice
 
 
 def deal_combat_damage(game: Game, *, first: bool) -> None:

@@ -87,14 +87,15 @@ def _resources_of(cost: dict[str, Any], x: int) -> int:
     return x if value == "X" else int(value)
 
 
-def pay_resources(game: Game, pid: str, amount: int, *, rule: str = "121.3", quiet: bool = False) -> None:
-    """Pay ``amount`` resources from the pool, activating resource abilities as needed (106.1.g.1)."""
+def pay_resources(game: Game, pid: str, amount: int, *, rule: str = "121.3", quiet: bool = False, for_type: str | None = None) -> None:
+    """Pay ``amount`` resources from the pool, activating resource abilities as needed (106.1.g.1). ``for_type`` is
+    the card type paid for: a resource restricted to another kind cannot pay (106.1.d)."""
     if amount == 0:
         if not quiet:
             game.res.note("zero-cost", "121.3.a", "Coste de 0 recursos: se paga sin más", "A cost of 0 resources: paid as it is")
         return
-    while len(resources.pool(game, pid)) < amount:
-        missing = amount - len(resources.pool(game, pid))
+    while len(resources.usable(game, pid, for_type)) < amount:
+        missing = amount - len(resources.usable(game, pid, for_type))
         sources = resources.resource_sources(game, pid)
         if len(sources) < missing:
             if any(c.get("activando", False) for c in game.board.cards(CAMPO) if c.controller == pid):
@@ -122,7 +123,7 @@ def pay_resources(game: Game, pid: str, amount: int, *, rule: str = "121.3", qui
                 card = game.board.card(ref)
                 ability = game.board.define(card).abilities[int(index)]  # type: ignore[arg-type]
                 resources.activate_resource(game, pid, card, int(index), ability, pay_cost)  # type: ignore[arg-type]
-    resources.spend(game, pid, amount)
+    resources.spend(game, pid, amount, for_type)
     game.res.note("paid", "121.3.a", f"{pid} paga {amount} recurso(s)", f"{pid} pays {amount} resource(s)")
     resources.announce(game, pid, "121.3.a")
 

@@ -8,6 +8,9 @@ its players have (104.3.d).
 
 from __future__ import annotations
 
+import hashlib
+import json
+
 from judge.core.position import Result
 from judge.games.gobierno_y_prestigio.game import Game
 
@@ -88,3 +91,34 @@ def concede(game: Game, pid: str) -> None:
         game.res.note("concede-anyway", "101.1", "Ninguna carta puede impedir que un jugador conceda",
                       "No card can stop a player from conceding")
     conclude(game, {}, {pid: "104.3.a"})
+
+
+LOOP = "bucle"
+"""Game value: fingerprints of the positions seen after resolutions while no player could do anything but pass."""
+
+
+def check_loop(game: Game, only_passes: bool) -> None:
+    """104.4.b: a game in a loop that nobody can leave is a draw. The engine takes a position seen twice after a
+    resolution, with every player able only to pass in between, for such a loop (decision infinite-loops)."""
+    if not only_passes:
+        if game.position.values.get(LOOP):
+            game.res.set_value(LOOP, None)
+        return
+    seen = list(game.position.values.get(LOOP, []))
+    mark = _fingerprint(game)
+    if mark in seen:
+        game.res.note("loop", "gyp.decision.infinite-loops", "La misma posición se repite y nadie puede hacer otra cosa que pasar",
+                      "The same position repeats and nobody can do anything but pass")
+        game.res.note("draw", "104.4.b", "Bucle infinito sin forma de seguir: empate", "An infinite loop with no way on: a draw")
+        game.res.end_game(Result(draw=True, rule=game.cite("104.4.b")))
+    game.res.set_value(LOOP, [*seen, mark])
+
+
+def _fingerprint(game: Game) -> str:
+    position = game.position
+    cards = sorted((c.uid, c.card, zone, json.dumps(c.state, sort_keys=True)) for _, zone, c in position.all_cards())
+    stack = [(i.kind, i.source, json.dumps({k: v for k, v in i.data.items() if k != "targets"}, sort_keys=True)) for i in position.stack]
+    players = {pid: {k: v for k, v in p.values.items()} for pid, p in position.players.items()}
+    values = {k: v for k, v in position.values.items() if k != LOOP}
+    text = json.dumps([cards, stack, players, values, position.step, position.active], sort_keys=True, default=str)
+    return hashlib.sha1(text.encode()).hexdigest()[:12]

@@ -130,7 +130,7 @@ def announce(game: Game, item: StackItem, card: CardState, pid: str, *, free: bo
         game.res.note("mejora", "118.1.c", "La mejora hará objetivo a su anfitrión al aplicarse", "The mejora targets its host when applied")
     total = costs.total_resources(game, card, pid, x=x, alternative=alternative, extra=extra, free=free)
     with game.res.step("pay", "121.3", f"{pid} paga {total} recurso(s)", f"{pid} pays {total} resource(s)"):
-        costs.pay_resources(game, pid, total)
+        costs.pay_resources(game, pid, total, for_type=definition.type)
         for part in [p for p in [alternative, *extra] if p]:
             costs.pay_parts(game, pid, card, part)
         if extra:

@@ -45,8 +45,43 @@ def add(game: Game, pid: str, resources: list[str], *, rule: str) -> None:
         _set_pool(game, pid, pool(game, pid) + resources)
 
 
-def spend(game: Game, pid: str, amount: int) -> None:
-    _set_pool(game, pid, pool(game, pid)[amount:])
+RESTRICTED = "#"
+"""A resource produced with a restriction or a "when it is spent" clause is written ``color#source#ability``."""
+
+
+def _ability_effect(game: Game, tag: str) -> dict[str, Any]:
+    _, uid, index = tag.split(RESTRICTED)
+    card = game.board.card(uid)
+    if card is None:
+        return {}
+    ability = game.board.define(card).abilities[int(index)]
+    return next((e for e in ability.get("effects", []) if e.get("do") == "agregar-recursos"), {})
+
+
+def allowed(game: Game, tag: str, for_type: str | None) -> bool:
+    if RESTRICTED not in tag:
+        return True
+    only = _ability_effect(game, tag).get("solo")
+    return only is None or only == for_type
+
+
+def usable(game: Game, pid: str, for_type: str | None) -> list[str]:
+    return [t for t in pool(game, pid) if allowed(game, t, for_type)]
+
+
+def spend(game: Game, pid: str, amount: int, for_type: str | None = None) -> None:
+    """Take ``amount`` resources that may pay for ``for_type`` from the pool, restricted ones first; each resource
+    with a "when it is spent" clause creates its own delayed trigger (106.1.d)."""
+    left = pool(game, pid)
+    taken = sorted([t for t in left if allowed(game, t, for_type)], key=lambda t: RESTRICTED not in t)[:amount]
+    for tag in taken:
+        left.remove(tag)
+    _set_pool(game, pid, left)
+    for tag in taken:
+        if RESTRICTED in tag and _ability_effect(game, tag).get("when-spent"):
+            game.res.note("delayed-trigger", "106.1.d", "Se gasta un recurso con «cuando se gaste»: dispara su propia habilidad retrasada",
+                          "A resource with 'when it is spent' is spent: it triggers its own delayed ability")
+            game.emit("recurso-gastado", player=pid, tag=tag, effects=_ability_effect(game, tag)["when-spent"])
 
 
 def announce(game: Game, pid: str, rule: str) -> None:
@@ -157,6 +192,10 @@ def activate_resource(game: Game, pid: str, card: CardState, index: int, ability
         for effect in ability.get("effects", []):
             if effect.get("do") == "agregar-recursos":
                 produced = source_color(game, card, effect)
+                if effect.get("solo") or effect.get("when-spent"):
+                    produced = [f"{c}{RESTRICTED}{card.uid}{RESTRICTED}{index}" for c in produced]
+                    game.res.note("restricted", "106.1.d", "Estos recursos llevan la restricción y el efecto de la habilidad que los produjo",
+                                  "These resources carry the restriction and the effect of the ability that made them")
                 if produced:
                     add(game, pid, produced, rule="106.1.c.1")
         game.res.set_card(card, "activando", False)

@@ -34,7 +34,7 @@ CARD_STATE: dict[str, type | tuple[type, ...]] = {
 PLAYER_VALUES = {"prestigio": int, "reserva": (int, list), "riqueza": int, "pg-adelantado": bool, "usos": dict,
                  "usos-ajenos": dict, "perdio": bool}
 GAME_VALUES = ("efectos", "pg-recibido", "result", "winner", "formato", "sets-completos", "partidas", "eligio",
-               "empieza", "ronda-ganador", turn.CHOOSING_NEXT)
+               "empieza", "ronda-ganador", "bloqueos-declarados", "bucle", turn.CHOOSING_NEXT)
 VERBS = ("pass", "play", "activate", "usar", "riqueza", "copiar", "mover", "boca-arriba", "atacar", "bloquear",
          "volver-al-mando", "etapa-final", "conceder", "empezar", "siguiente-partida")
 ANYONE = ("conceder",)
@@ -135,7 +135,7 @@ class GobiernoYPrestigio(Ruleset):
     def acting_player(self, position: Position) -> str:
         if position.priority:
             return position.priority
-        if position.step == "ataque-bloqueadores" and not position.stack:
+        if position.step == "ataque-bloqueadores" and not position.stack and not position.values.get("bloqueos-declarados"):
             return position.opponent(position.active)
         return position.active
 
@@ -267,10 +267,11 @@ class GobiernoYPrestigio(Ruleset):
                               "Nobody attacks: on to the end of the attack step")
                 turn.begin(game, "ataque-fin")
         elif verb == "bloquear":
-            if position.step != "ataque-bloqueadores" or position.priority:
+            if position.step != "ataque-bloqueadores" or position.priority or position.values.get("bloqueos-declarados"):
                 raise IllegalPlayError("blockers are declared at the start of the Declaración de Bloqueadores",
                                        rule=self.cite("turno.declaracion-de-bloqueadores-normales"), es="los bloqueadores se declaran al comenzar la Declaración de Bloqueadores")
             combat.declare_blockers(game, pid)
+            game.res.set_value("bloqueos-declarados", True)
         else:
             if not position.values.get(turn.CHOOSING_NEXT):
                 raise IllegalPlayError("the choice comes at the end of the attack step", rule=self.cite("turno.volver-al-paso-de-mando"),
@@ -396,7 +397,8 @@ class GobiernoYPrestigio(Ruleset):
         if rest == "boca-abajo" and zone == "recambio":
             return True  # recambio cards are face down (110.6)
         if rest in CARD_STATE:
-            return card.get(rest, False if CARD_STATE[rest] is bool else 0)
+            kind = CARD_STATE[rest]
+            return card.get(rest, False if kind is bool else "" if kind is str else 0)
         raise KeyError(path)
 
 

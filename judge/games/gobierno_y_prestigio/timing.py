@@ -48,6 +48,7 @@ class GPPriority(Priority):
 
     def resolved(self, res: Resolution, item: StackItem) -> None:
         super().resolved(res, item)
+        endgame.check_loop(self.game, only_passes(self.game))
         res.note("priority-after-resolution", "120.4.b", f"El jugador activo ({res.position.active}) recibirá la prioridad",
                  f"The active player ({res.position.active}) will receive priority")
 
@@ -61,6 +62,20 @@ class GPPriority(Priority):
 
     def label(self, position: Position, item: StackItem, lang: str) -> str:
         return targets.item_label(self.game, item, lang)
+
+
+def only_passes(game: Game) -> bool:
+    """Whether no player has anything to do but pass: no card to play, no available resource, no activated ability."""
+    board = game.board
+    for pid, player in game.position.players.items():
+        if any(board.uses(pid, c) > 0 or c.get("rebeldia", False) for z in ("mano", "descarte", "fuera-del-juego") for c in player.zone(z) if c.known):
+            return False
+        if resources.resource_sources(game, pid) or resources.pool(game, pid):
+            return False
+        if any(a.get("kind") == "activada" for c in board.on_battlefield() + board.cards(GOBIERNO) if c.controller == pid
+               for _, a in board.abilities(c)):
+            return False
+    return True
 
 
 # Resolving an item (decision resolution-procedure).
@@ -220,6 +235,15 @@ def settle_state(game: Game) -> None:
 def scan(game: Game, event: str, data: dict[str, Any]) -> None:
     """An event happened: every triggered ability waiting for it triggers now and waits for the next priority."""
     raised: list[Pending[StackItem]] = []
+    if event == "recurso-gastado":
+        # A delayed trigger created with the resource; its controller is the player the effect was for (decision
+        # delayed-trigger-controller).
+        pid = data["player"]
+        item = StackItem("", pid, data["tag"].split("#")[1], "disparada", {"effects": list(data["effects"]), "name": "recurso gastado"})
+        n = len(game.triggers.waiting)
+        game.triggers.raised(game.res, [Pending(pid, f"gastado:{n}", "habilidad retrasada del recurso gastado", "delayed ability of the spent resource",
+                                                item, same_as=json.dumps(data["effects"], sort_keys=True))], lambda p: put_trigger(game, p))
+        return
     sources = game.board.on_battlefield() + game.board.cards(GOBIERNO)
     for card in sources:
         for index, ability in game.board.abilities(card):
@@ -274,7 +298,10 @@ def put_trigger(game: Game, pending: Pending[StackItem]) -> None:
     item = pending.item
     item.id = game.position.next_stack_id()
     card = game.board.card(item.source)
-    ability_effects = game.board.define(card).abilities[item.data["ability"]].get("effects", []) if card else []
+    if "ability" in item.data:
+        ability_effects = game.board.define(card).abilities[item.data["ability"]].get("effects", []) if card else []
+    else:
+        ability_effects = list(item.data.get("effects", []))
     with game.res.step("trigger-on-stack", "120.6", f"La {pending.label_es} va a la pila", f"The {pending.label_en} goes on the stack"):
         game.res.push(item)
         game.res.note("trigger-controller", "116.8", f"Su controlador es {item.controller}, quien controlaba su fuente al dispararse",

@@ -43,6 +43,7 @@ def end_step(game: Game) -> bool:
     resources.empty_pools(game)
     if step == "ataque-fin-disparos":
         combat.remove_all_from_combat(game)
+        game.res.set_value("bloqueos-declarados", None)
         game.res.set_value(CHOOSING_NEXT, True)
         game.res.note("choose-next", "turno.volver-al-paso-de-mando", "El jugador activo elige: volver al Paso de Mando o ir a la Etapa Final",
                       "The active player chooses: back to the Command Step or on to the Final Stage")
@@ -155,4 +156,7 @@ def next_turn(game: Game) -> bool:
 
 def choose_next(game: Game, back_to_command: bool) -> bool:
     game.res.set_value(CHOOSING_NEXT, None)
+    game.res.note("next-step", "turno.volver-al-paso-de-mando",
+                  "El jugador activo vuelve al Paso de Mando" if back_to_command else "El jugador activo va a la Etapa Final",
+                  "The active player goes back to the Command Step" if back_to_command else "The active player goes on to the Final Stage")
     return begin(game, "paso-de-mando" if back_to_command else "etapa-final")

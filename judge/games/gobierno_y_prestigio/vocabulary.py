@@ -59,6 +59,9 @@ EVENTS = {
     "destruido": "an object is destroyed (a `filter` such as `type = \"lider\"` says which)",
     "orden-destruye-subdito": "an order destroys a súbdito (not a state-based action)",
     "ataca": "this súbdito is declared an attacker",
+    "atacan": "one or more súbditos are declared attackers (once for the whole declaration)",
+    "se-gira": "an object becomes tapped by an effect (`filter.self` for this one, `filter.name`)",
+    "se-endereza": "an object becomes untapped by an effect (`filter.self`, `filter.name`)",
     "recibe-dano": "a súbdito is dealt damage",
     "hace-dano": "a súbdito deals damage",
     "final-del-combate": "at the end of the attack (al final del ataque/combate)",
@@ -67,7 +70,7 @@ EVENTS = {
     "orden-te-hace-ganar-prestigio": "an order makes its controller gain prestige",
     "gana-prestigio": "its controller gains prestige",
     "pierde-prestigio": "its controller loses prestige",
-    "disparada-por": "another given ability of this card resolves (loops)",
+    "recurso-gastado": "a resource with a `when-spent` clause is spent (a delayed trigger, made by the engine)",
 }
 
 EFFECTS = {
@@ -80,7 +83,8 @@ EFFECTS = {
     "perder-prestigio": "`player` loses `amount` prestige",
     "fijar-prestigio": "`player`'s prestige becomes `amount`: they gain or lose the difference (122.6)",
     "intercambiar-prestigio": "the controller and `player` exchange prestige totals (122.8)",
-    "agregar-recursos": "add `amount` resources to the controller's pool (106.1.b); `color` is `fuente` or `indefinido`",
+    "agregar-recursos": "add `amount` resources to the controller's pool (106.1.b); `color` is `fuente` or `indefinido`; "
+                        "`solo` (a card type they may only pay for) and `when-spent` (effects of a delayed trigger, one per resource spent), 106.1.d",
     "recuperar-pg": "recover `amount` of the controller's government points (107.5)",
     "enderezar": "untap `target`",
     "girar": "tap `target`",
@@ -111,6 +115,7 @@ EFFECTS = {
     "jugar": "the controller plays `target` (a card), without paying its cost with `free = true` (121.9)",
     "permitir-descarte-ajeno": "this turn the controller may play cards from an opponent's discard (114.2)",
     "copiar-orden": "put a copy of `target` (an order on the stack) on the stack; its controller is the controller of this effect (115.4)",
+    "controlador-elige": "the controller of the object `target` names chooses at once one of `options` (lists of effects on `previous`), 101.4.c",
     "adelantar-pg": "the controller receives now the government point of their next turn (103.1.a)",
 }
 
@@ -254,7 +259,10 @@ def check_effect(effect: Any, where: str) -> list[Problem]:
                     problems.append(Problem(f"{where}.{key}.{k}", f"unknown target key {k!r}", f"clave de objetivo desconocida {k!r}"))
             if target.get("kind", "subdito") not in TARGET_KINDS:
                 problems.append(Problem(f"{where}.{key}.kind", f"kind is one of {', '.join(TARGET_KINDS)}", f"kind es uno de {', '.join(TARGET_KINDS)}"))
-    for key in ("then", "otherwise", "effects"):
+    for key in ("then", "otherwise", "effects", "when-spent"):
         for j, sub in enumerate(effect.get(key, [])):
             problems.extend(check_effect(sub, f"{where}.{key}[{j}]"))
+    for i, option in enumerate(effect.get("options", [])):
+        for j, sub in enumerate(option if isinstance(option, list) else [option]):
+            problems.extend(check_effect(sub, f"{where}.options[{i}][{j}]"))
     return problems

@@ -111,7 +111,10 @@ def _is_token(game: Game, card: CardState) -> bool:
 @object_effect("enderezar")
 def untap(game: Game, ctx: Ctx, effect: dict[str, Any], objs: list[Any]) -> None:
     for card in _cards(objs):
+        was = bool(card.get("girada", False))
         game.res.set_card(card, "girada", False)
+        if was:
+            game.emit("se-endereza", card=card)
         if card.get("no-disponible", False):
             game.res.note("still-unavailable", "107.2", f"{card.uid} se endereza pero sigue sin estar disponible",
                           f"{card.uid} untaps but stays unavailable")
@@ -120,7 +123,10 @@ def untap(game: Game, ctx: Ctx, effect: dict[str, Any], objs: list[Any]) -> None
 @object_effect("girar")
 def tap(game: Game, ctx: Ctx, effect: dict[str, Any], objs: list[Any]) -> None:
     for card in _cards(objs):
+        was = bool(card.get("girada", False))
         game.res.set_card(card, "girada", True)
+        if not was:
+            game.emit("se-gira", card=card)
 
 
 @handler("crear-tarjeta")

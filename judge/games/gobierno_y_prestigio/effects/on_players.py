@@ -149,10 +149,15 @@ def each_player(game: Game, ctx: Ctx, effect: dict[str, Any]) -> None:
         index = ctx.index
         chosen: list[tuple[str, list[Any]]] = []
         who = game.position.opponents(ctx.player) if effect.get("player") == "each-opponent" else game.position.turn_order()
+        forced: dict[str, int] = {}
         for pid in who:
             sub = Ctx(ctx.controller, ctx.source, ctx.item, ctx.x, ctx.declared, index, pid, ctx.is_order)
             picked = [objects(game, sub, e) for e in effect.get("effects", [])]
             chosen.append((pid, picked))
+            for e, objs in zip(effect.get("effects", []), picked):
+                if e["do"] == "controlador-elige":
+                    for obj in objs:
+                        forced[obj.uid] = _forced_choice(game, obj, e)
             if picked and picked[0]:
                 game.res.note("choice-known", "101.4.a", f"La elección de {pid} queda a la vista de los demás",
                               f"{pid}'s choice is known to the others")
@@ -163,7 +168,28 @@ def each_player(game: Game, ctx: Ctx, effect: dict[str, Any]) -> None:
                         game.res.note("impossible", "101.3", f"{pid} no puede hacerlo: esa parte se ignora",
                                       f"{pid} cannot do it: that part is ignored")
                         continue
+                    if e["do"] == "controlador-elige":
+                        for obj in objs:
+                            owner_ctx = Ctx(ctx.controller, ctx.source, ctx.item, ctx.x, {}, index, obj.controller, ctx.is_order, last=[obj])
+                            run(game, owner_ctx, e["options"][forced[obj.uid]], prefix=f"{index}.option.")
+                        continue
                     on_chosen(game, Ctx(ctx.controller, ctx.source, ctx.item, ctx.x, {}, index, pid, ctx.is_order), e, objs)
+
+
+def _forced_choice(game: Game, obj: Any, effect: dict[str, Any]) -> int:
+    """101.4.c: a choice that forces another player into a new choice outside the cycle is made at once."""
+    game.res.note("forced-choice", "101.4.c", f"{obj.controller} elige ahora, antes de seguir el ciclo", f"{obj.controller} chooses now, before the cycle goes on")
+    options = [Option(str(i), f"Opción {i + 1}", f"Option {i + 1}") for i in range(len(effect["options"]))]
+    return int(game.choose("choose-one", obj.controller, "101.4.c", f"¿Qué eliges para {game.label(obj)}?",
+                           f"What do you choose for {game.label(obj, 'en')}?", options))
+
+
+@handler("controlador-elige")
+def controller_chooses(game: Game, ctx: Ctx, effect: dict[str, Any]) -> None:
+    for obj in [o for o in objects(game, ctx, effect) if isinstance(o, CardState)]:
+        mode = _forced_choice(game, obj, effect)
+        run(game, Ctx(ctx.controller, ctx.source, ctx.item, ctx.x, {}, ctx.index, obj.controller, ctx.is_order, last=[obj]),
+            effect["options"][mode], prefix=f"{ctx.index}.option.")
 
 
 def on_chosen(game: Game, ctx: Ctx, effect: dict[str, Any], objs: list[Any]) -> None:
