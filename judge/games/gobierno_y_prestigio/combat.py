@@ -38,6 +38,8 @@ def can_attack(game: Game, card: CardState) -> tuple[bool, str, str]:
     if card.get("girada", False):
         return False, "gyp.decision.combat-rules", "a tapped súbdito cannot attack"
     if "atacante-especial" in board.keywords(card):
+        game.res.note("missing", "gyp.decision.missing-sections", "Los atacantes especiales no están descritos en la primera parte",
+                      "Special attackers are not described in part 1")
         return False, "gyp.decision.special-attackers-blockers", "special attackers are not modelled"
     forbidden, permitted = board.attack_rules(card)
     if forbidden:
@@ -49,6 +51,10 @@ def can_attack(game: Game, card: CardState) -> tuple[bool, str, str]:
 
 def declare_attackers(game: Game, pid: str) -> None:
     board = game.board
+    if len(game.position.players) > 2:
+        raise IllegalPlayError("combat is modelled for two players only", rule=game.cite("gyp.decision.multiplayer-scope"),
+                               es="el combate se modela solo entre dos jugadores")
+    game.res.note("summoning", "gyp.decision.summoning", "Un súbdito puede atacar el turno en que entra", "A súbdito may attack the turn it enters")
     mine = [c for c in board.on_battlefield() if board.is_subdito(c) and c.controller == pid]
     options = [game.card_option(c) for c in mine]
     chosen: tuple[str, ...] = ()

@@ -194,4 +194,5 @@ def _remove_possession(game: Game, card: CardState) -> None:
                       f"{game.label(card, 'en')} returns to hand instead: the cost is paid all the same")
         game.move(card, card.owner, "mano", rule="121.11")
         return
+    game.res.note("retirar", "gyp.decision.retirar", "Retirar es sacar del juego", "To retirar is to remove from the game")
     game.move(card, card.owner, "fuera-del-juego", rule="121.1")

@@ -47,6 +47,7 @@ def deal(game: Game, source: CardState | None, controller: str, assignments: lis
          rule: str, combat: bool = False) -> list[tuple[Recipient, int]]:
     """Deal damage from ``source`` (controlled by ``controller``): every assignment at once, through the three parts."""
     dealt: list[tuple[Recipient, int]] = []
+    game.res.note("three-parts", "gyp.decision.damage-pipeline", "El daño se procesa en tres partes", "Damage is processed in three parts")
     with game.res.step("damage-event", "123.7", "Evento de daño: cuánto recibe cada uno", "Damage event: how much each takes"):
         for who, amount in assignments:
             amount = max(0, amount)

@@ -87,6 +87,7 @@ def effect_wins(game: Game, pid: str) -> None:
 
 
 def concede(game: Game, pid: str) -> None:
+    game.res.note("concede", "gyp.decision.concede", f"{pid} concede: no necesita la prioridad", f"{pid} concedes: no priority is needed")
     if game.board.player_has("no-puede-conceder", pid):
         game.res.note("concede-anyway", "101.1", "Ninguna carta puede impedir que un jugador conceda",
                       "No card can stop a player from conceding")

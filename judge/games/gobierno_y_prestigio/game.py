@@ -101,6 +101,8 @@ class Game:
         effect["controller"] = controller or self.position.active
         effect.update({k: v for k, v in params.items() if v is not None})
         self.res.set_value("efectos", [*self.board.effects(), effect])
+        self.res.note("lasting-effect", "gyp.decision.continuous-effects", "Un efecto continuo con su marca de tiempo: se aplica en orden de marcas",
+                      "A continuous effect with its timestamp: applied in timestamp order")
         return effect
 
     # Moving cards between zones.

@@ -79,6 +79,8 @@ def play_card(game: Game, card: CardState, pid: str, *, free: bool = False, from
     rebel = bool(card.get("rebeldia", False))
     with game.res.step("play", "115.1", f"{pid} juega {game.label(card)} desde {zone}: pasa a ser una orden en el tope de la pila",
                        f"{pid} plays {game.label(card, 'en')} from {zone}: it becomes an order on top of the stack", card=card.uid):
+        game.res.note("procedure", "gyp.decision.play-procedure", "Se juega paso a paso: si un paso es ilegal, se deshace todo",
+                      "Played step by step: an illegal step undoes it all")
         game.res.move(card, pid, PILA)
         game.res.set_card(card, "rebeldia", False)
         item = game.res.push(StackItem(game.position.next_stack_id(), pid, card.uid, "orden", {"from": zone}))
@@ -143,6 +145,7 @@ def choose_x(game: Game, card: CardState, pid: str, *, free: bool) -> int:
     definition = game.board.define(card)
     if definition.cost != "X":
         return 0
+    game.res.note("x", "gyp.decision.x-value", "X no está definida por el texto", "X is not defined by the text")
     if free:
         game.res.note("x-zero", "109.2.a.2", "Sin pagar su coste, la única X legal es 0", "Without paying its cost, the only legal X is 0")
         return 0
@@ -158,8 +161,16 @@ def declare_targets(game: Game, item: StackItem, effects: list[dict[str, Any]], 
     declared: dict[str, list[str]] = {}
     for index, spec in targets.targeted_specs(effects):
         if spec.get("kind") == "jugador":
+            game.res.note("player-target", "gyp.decision.player-target-words", "«Ganas», «tú», «pierdes», «recuperas»: un jugador objetivo",
+                          "'Ganas', 'tú', 'pierdes', 'recuperas': a player target")
             declared[index] = [targets.player_target(game, pid)]
             continue
+        if spec.get("kind") == "cualquier-objetivo":
+            game.res.note("any-target", "gyp.decision.any-target", "Cualquier objetivo: líderes, súbditos y posesiones con fuerza y resistencia, nunca jugadores",
+                          "Any target: leaders, súbditos and possessions with strength and toughness, never players")
+        if spec.get("kind") == "pg":
+            game.res.note("testimonios", "gyp.decision.testimonios", "Lo que hace objetivo a puntos de gobierno alcanza también a los testimonios",
+                          "What targets government points reaches testimonios too")
         chosen = targets.choose(game, spec, pid, targeting=True, self_ref=item.id, rule="118.1",
                                 es="Declara el objetivo", en="Declare the target")
         if not chosen and "hasta" not in spec:
@@ -247,6 +258,8 @@ def copy_mandato(game: Game, item: StackItem, pid: str) -> StackItem:
     with game.res.step("copy", "115.3.b", f"{pid} gasta el uso que le queda de {game.label(card)} para poner una copia en la pila",
                        f"{pid} spends their remaining use of {game.label(card, 'en')} to put a copy on the stack"):
         copy = game.res.push(StackItem(game.position.next_stack_id(), pid, card.uid, "copia", {}))
+        game.res.note("copy-cost", "gyp.decision.mandato-copy", "Se paga de nuevo su coste y la copia elige sus objetivos",
+                      "Its cost is paid again and the copy chooses its targets")
         game.res.note("copy-controller", "115.4", f"El controlador de la copia es {pid}", f"The copy's controller is {pid}")
         announce(game, copy, card, pid, free=False)
         uses.spend(game, pid, card, rule="115.3.b")

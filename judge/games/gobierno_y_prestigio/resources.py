@@ -95,6 +95,7 @@ def announce(game: Game, pid: str, rule: str) -> None:
 def empty_pools(game: Game) -> None:
     for pid in game.position.players:
         if pool(game, pid):
+            game.res.note("pool-emptying", "gyp.decision.pool-emptying", "El paso termina", "The step ends")
             game.res.note("pool-empties", "106.1.b", f"El depósito de reserva de {pid} se vacía",
                           f"{pid}'s reserve pool empties")
             _set_pool(game, pid, [])
@@ -117,6 +118,9 @@ def use_gp(game: Game, pid: str, gp: CardState) -> None:
         raise IllegalPlayError(f"{gp.uid} is not available: it cannot be used", rule=game.cite(rule),
                                es=f"{gp.uid} no está disponible: no puede usarse")
     with game.res.step("use-gp", "107.1", f"{pid} usa el punto de gobierno {gp.uid}", f"{pid} uses government point {gp.uid}"):
+        game.res.note("tap", "gyp.decision.tap-icon", "Su coste es girarlo", "Its cost is tapping it")
+        game.res.note("color", "gyp.decision.resource-color", "Un PG no tiene color: su recurso será del color que se nombre si importa",
+                      "A GP has no colour: its resource is of the colour named when it matters")
         game.res.set_card(gp, "girada", True)
         game.res.set_card(gp, "no-disponible", True)
         add(game, pid, [ANY_COLOR], rule="106.1.b")

@@ -244,6 +244,7 @@ class GobiernoYPrestigio(Ruleset):
             with res.step("special-action", "119.2.a", f"Acción especial: {pid} pone boca arriba {game.label(card)}",
                           f"Special action: {pid} turns {game.label(card, 'en')} face up"):
                 res.set_card(card, "boca-abajo", False)
+                res.note("face-up", "gyp.decision.face-up-action", f"La carta está en {game.board.zone_of(card)}: se puede", f"The card is in {game.board.zone_of(card)}: allowed")
                 res.note("priority-again", "119.3", "Después de una acción especial el jugador recibe la prioridad",
                          "After a special action the player receives priority")
         act(res, rules, pid)

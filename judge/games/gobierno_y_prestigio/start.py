@@ -49,6 +49,8 @@ def start_game(game: Game) -> None:
         pid, rule, text = problems[0]
         raise IllegalPlayError("; ".join(f"{p}: {t}" for p, _, t in problems), rule=game.cite(rule),
                                es="; ".join(f"{p}: {t}" for p, _, t in problems))
+    game.res.note("starting-hand", "gyp.decision.starting-hand", "Todas las cartas principales empiezan en la mano con 2 usos",
+                  "Every main card starts in hand with 2 uses")
     game.res.note("sets-ok", "100.2.a", "Los sets cumplen su formato", "The sets meet their format")
     order = position.turn_order()
     for pid in order:
@@ -61,6 +63,7 @@ def start_game(game: Game) -> None:
                   f"{second} goes second and gets the legacy Adelanto de Shylock")
     bench = position.player(second).zone("recambio")
     if bench:
+        game.res.note("recambio", "gyp.decision.recambio", f"{second} elige la carta de su propio recambio", f"{second} chooses the card from their own recambio")
         pick = game.choose("recambio", second, "103.1.a.1", "¿Qué carta del recambio pasa a tu mano?",
                            "Which recambio card goes to your hand?", [game.card_option(c) for c in bench])
         card = game.board.card(pick)
@@ -75,6 +78,7 @@ def next_game(game: Game) -> str | None:
     (100.3.a); otherwise the player 103.1 names chooses who starts. Returns the player who chooses, if any."""
     values = game.position.values
     results = list(values.get("partidas", []))
+    game.res.note("match", "gyp.decision.match-and-tournament", "Los resultados anteriores los anota el juez", "The judge enters the earlier results")
     wins = Counter(r for r in results if r != "empate")
     champion = next((p for p, n in wins.items() if n >= 2), None)
     if champion:

@@ -42,6 +42,12 @@ class GPPriority(Priority):
     def before_priority(self, res: Resolution) -> None:
         settle_state(self.game)
 
+    def acted(self, res: Resolution, actor: str) -> None:
+        if res.position.passed:
+            res.note("passes-restart", "gyp.decision.pass-chain", "Una acción: los pases anteriores dejan de contar",
+                     "An action: the earlier passes no longer count")
+        super().acted(res, actor)
+
     def passed_by(self, res: Resolution, pid: str) -> None:
         resources.announce(self.game, pid, "106.1.b.1")
         super().passed_by(res, pid)
@@ -91,11 +97,14 @@ def resolve_item(game: Game, item: StackItem) -> None:
         if not legal:
             with game.res.step("all-targets-illegal", "116.9", "Todos sus objetivos son ilegales: las reglas la descartan",
                                "All its targets are illegal: the rules discard it"):
+                game.res.note("illegal", "gyp.decision.illegal-target", "Cada objetivo dejó su zona, ya no cumple el texto o no puede ser objetivo",
+                              "Each target left its zone, no longer fits the text or cannot be targeted")
                 game.res.note("rechecked", "118.3", "Declaró objetivos: se comprueban al resolverse", "It declared targets: they are checked on resolution")
                 game.res.push(item)
                 discard_item(game, item, rule="gyp.decision.orders-illegal-targets")
             return
     ctx = Ctx(item.controller, card, item, int(item.data.get("x", 0)), declared, is_order=item.kind in ("orden", "copia"))
+    game.res.note("procedure", "gyp.decision.resolution-procedure", "Objetivos comprobados: se sigue su texto", "Targets checked: its text is followed")
     if item.kind in ("activada", "disparada") and card is not None and not game.board.in_play(card):
         game.res.note("source-gone", "116.7.a", "La habilidad se resuelve aunque su fuente ya no esté", "The ability resolves even though its source is gone")
     with game.res.step("instructions", "116.4.a", "Se siguen sus instrucciones en orden", "Its instructions are followed in order"):
@@ -116,6 +125,8 @@ def _card_after(game: Game, item: StackItem, card: CardState) -> None:
             game.move(card, card.owner, "descarte", rule="gyp.decision.card-destinations")
             left = game.board.uses(card.owner, card)
             rule = "114.4" if left > 0 else "114.6"
+            game.res.note("display", "gyp.decision.uses-display", "Cómo se ve depende de los usos que le quedan a su dueño",
+                          "How it lies depends on its owner's uses left")
             game.res.note("discard-state", rule, f"Queda {'enderezada' if left > 0 else 'girada'} ({left} uso(s))",
                           f"It lies {'untapped' if left > 0 else 'tapped'} ({left} use(s))")
         return
@@ -149,12 +160,13 @@ def checks(game: Game) -> list[StateCheck]:
     out: list[StateCheck] = []
     board = game.board
     position = game.position
+    # The order of the list is decision sba-list's; StateCheck rules cite the rule each check applies.
     wins = {p: "122.7" for p in endgame.remaining(game) if int(position.player(p).values.get("prestigio", 0)) >= 40
             and not board.player_has("no-puede-ganar", p)}
     losses = {p: "104.3.b" for p in endgame.remaining(game) if _locked_out(game, p)}
     if wins or losses:
         text = ", ".join([f"{p} tiene 40 o más de prestigio" for p in wins] + [f"{p} no puede jugar nada más" for p in losses])
-        out.append(StateCheck("122.7" if wins else "104.3.b", text, text, lambda: endgame.conclude(game, dict(wins), dict(losses))))
+        out.append(StateCheck("122.7" if wins else "104.3.b", text, text, lambda: _results(game, dict(wins), dict(losses))))
     for card in board.on_battlefield():
         if not card.known:
             continue
@@ -178,7 +190,24 @@ def checks(game: Game) -> list[StateCheck]:
             out.append(StateCheck("113.2.d", f"La tarjeta {card.uid} está fuera del juego: deja de existir",
                                   f"Token {card.uid} is out of play: it ceases to exist",
                                   lambda c=card: game.cease(c, rule="113.2.d"), card=card.uid))
+    if out:
+        first = out[0]
+
+        def listed_first(check: StateCheck = first) -> None:
+            game.res.note("sba-order", "gyp.decision.sba-list", "Las acciones basadas en estado, en el orden de la lista, todas a la vez",
+                          "State-based actions, in the order of the list, all at once")
+            check.apply()
+        out[0] = StateCheck(first.rule, first.text_es, first.text_en, listed_first, first.card)
     return out
+
+
+def _results(game: Game, wins: dict[str, str], losses: dict[str, str]) -> None:
+    if losses:
+        game.res.note("lock-out", "gyp.decision.lock-out-loss", "Las cinco condiciones se cumplen a la vez: ninguna carta del descarte tiene usos",
+                      "The five conditions hold at once: no card of the discard has a use left")
+        game.res.note("complete-sets", "gyp.decision.complete-sets", "La posición lista los sets completos, así que la derrota puede comprobarse",
+                      "The position lists the whole sets, so the loss can be checked")
+    endgame.conclude(game, wins, losses)
 
 
 def _leader_out(game: Game, card: CardState) -> None:
@@ -227,6 +256,7 @@ def _locked_out(game: Game, pid: str) -> bool:
 
 
 def settle_state(game: Game) -> None:
+    """The checks in the order of decision sba-list, all that apply at once, then the triggers."""
     settle(game.res, rule="120.6", checks=lambda: checks(game), triggers=game.triggers, put=lambda p: put_trigger(game, p))
 
 
@@ -239,6 +269,8 @@ def scan(game: Game, event: str, data: dict[str, Any]) -> None:
         # A delayed trigger created with the resource; its controller is the player the effect was for (decision
         # delayed-trigger-controller).
         pid = data["player"]
+        game.res.note("delayed-controller", "gyp.decision.delayed-trigger-controller", f"La controla {pid}, para quien era el efecto que la creó",
+                      f"{pid} controls it: the effect that made it was theirs")
         item = StackItem("", pid, data["tag"].split("#")[1], "disparada", {"effects": list(data["effects"]), "name": "recurso gastado"})
         n = len(game.triggers.waiting)
         game.triggers.raised(game.res, [Pending(pid, f"gastado:{n}", "habilidad retrasada del recurso gastado", "delayed ability of the spent resource",

@@ -12,6 +12,7 @@ from __future__ import annotations
 from judge.games.gobierno_y_prestigio import combat, resources
 from judge.games.gobierno_y_prestigio.board import CAMPO, PG
 from judge.games.gobierno_y_prestigio.game import Game
+from judge.games.gobierno_y_prestigio.timing import checks as state_checks
 
 STEPS = ("etapa-inicial", "paso-de-mando", "ataque-comienzo", "ataque-atacantes", "ataque-bloqueadores",
          "ataque-dano-habil", "ataque-dano", "ataque-fin", "ataque-fin-disparos", "etapa-final", "final-del-turno",
@@ -58,7 +59,9 @@ def end_step(game: Game) -> bool:
         return begin(game, "ataque-bloqueadores")
     if step == "ataque-bloqueadores":
         return begin(game, "ataque-dano-habil" if combat.has_first_strike(game) else "ataque-dano")
-    if step == "limpieza" or step not in STEPS:
+    if step == "limpieza":
+        return cleanup(game)
+    if step not in STEPS:
         return next_turn(game)
     return begin(game, STEPS[STEPS.index(step) + 1])
 
@@ -81,13 +84,15 @@ def begin(game: Game, step: str) -> bool:
                       "The defender declares blockers")
         return False
     elif step == "ataque-dano-habil":
+        game.res.note("first-phase", "gyp.decision.damage-substeps", "Hay un súbdito con hábil o experto en combate: esta fase existe",
+                      "A súbdito with hábil or experto is in combat: this phase exists")
         combat.deal_combat_damage(game, first=True)
     elif step == "ataque-dano":
         combat.deal_combat_damage(game, first=False)
-    elif step == "ataque-fin-disparos":
-        game.emit("final-del-combate")
-    elif step == "final-del-turno":
-        game.emit("final-del-turno")
+    elif step in ("ataque-fin-disparos", "final-del-turno"):
+        game.res.note("end-triggers", "gyp.decision.end-of-step-triggers", "Las habilidades de este momento van a la pila y una ronda las resuelve",
+                      "The abilities of this moment go on the stack and a round resolves them")
+        game.emit("final-del-combate" if step == "ataque-fin-disparos" else "final-del-turno")
     elif step == "limpieza":
         return cleanup(game)
     game.res.note("opportunity", "gyp.decision.priority-windows", "OPORTUNIDAD: ronda de prioridad desde el jugador activo",
@@ -100,6 +105,7 @@ def untap(game: Game, active: str) -> None:
     (decision untap-all-objects); then the active player recovers all their government points (107.5)."""
     with game.res.step("untap", "turno.etapa-inicial", "Se enderezan todos los objetos del campo de juego, incluidos los PG",
                        "Every object on the battlefield untaps, government points included"):
+        game.res.note("all-objects", "gyp.decision.untap-all-objects", "Los de todos los jugadores", "Every player's")
         game.res.note("turn-based", "120.3.c", "Acción basada en el turno: antes de cualquier prioridad",
                       "A turn-based action: before any priority")
         for player in game.position.players.values():
@@ -141,6 +147,10 @@ def cleanup(game: Game) -> bool:
         kept = [e for e in game.board.effects() if e.get("until") not in ("fin-del-turno", "este-turno")]
         if len(kept) != len(game.board.effects()):
             game.res.set_value("efectos", kept or None)
+    if game.triggers.waiting or state_checks(game):
+        game.res.note("cleanup-repeat", "gyp.decision.cleanup-repeat", "La limpieza causó algo: hay una ronda de prioridad y luego se repite",
+                      "The cleanup caused something: a priority round follows, then it repeats")
+        return True
     return next_turn(game)
 
 

@@ -24,6 +24,10 @@ def _set(game: Game, pid: str, card: CardState, value: int) -> None:
 
 def spend(game: Game, pid: str, card: CardState, *, rule: str, why_es: str = "", why_en: str = "") -> None:
     left = game.board.uses(pid, card)
+    if rule == "114.3.a":
+        game.res.note("use-last", "gyp.decision.use-spent-when", "El uso se gasta al terminar de jugarla", "The use is spent as the play ends")
+    if pid != card.owner:
+        game.res.note("foreign-uses", "gyp.decision.uses-non-owned", f"{pid} no es su dueño: cuenta sus propios usos", f"{pid} is not its owner: their own uses count")
     _set(game, pid, card, max(0, left - 1))
     game.res.note("use-spent", rule, f"{pid} gasta un uso de {game.label(card)}{why_es}: le quedan {max(0, left - 1)}",
                   f"{pid} spends a use of {game.label(card, 'en')}{why_en}: {max(0, left - 1)} left")
@@ -45,6 +49,9 @@ def remove(game: Game, card: CardState) -> None:
     """114.9: the owner loses a use of the card; not below 0 (114.9.a)."""
     left = game.board.uses(card.owner, card)
     if left <= 0:
+        if "intrigar" in game.board.keywords(card):
+            game.res.note("intrigar", "gyp.decision.intrigar", "Solo para intrigar podría quitarse un uso a 0; intrigar no está en la primera parte",
+                          "Only to intrigue could a use be removed at 0; intriguing is not in part 1")
         game.res.note("use-floor", "114.9.a", f"{game.label(card)} no tiene usos: no pasa nada",
                       f"{game.label(card, 'en')} has no uses: nothing happens")
         return

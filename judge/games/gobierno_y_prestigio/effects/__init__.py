@@ -162,6 +162,8 @@ def objects(game: Game, ctx: Ctx, effect: dict[str, Any], key: str = "target") -
             if found is not None and targets.fits(game, found, spec, ctx.controller, targeting=True, self_ref=ctx.self_ref):
                 out.append(found)
             else:
+                game.res.note("target-gone", "gyp.decision.illegal-target", f"{ref} dejó su zona, ya no cumple el texto o no puede ser objetivo",
+                              f"{ref} left its zone, no longer fits the text or cannot be targeted")
                 game.res.note("illegal-target", "gyp.decision.partial-targets", f"El objetivo {ref} ya no es legal: se ignora",
                               f"Target {ref} is no longer legal: it is skipped")
         return out

@@ -42,6 +42,7 @@ def remove(game: Game, ctx: Ctx, effect: dict[str, Any], objs: list[Any]) -> Non
             with game.res.step("remove", "117.4", f"{game.label(card)} sale de la zona de gobierno", f"{game.label(card, 'en')} leaves the zona de gobierno"):
                 game.cease(card, rule="gyp.decision.legacy-leaves")
             continue
+        game.res.note("retirar", "gyp.decision.retirar", "Retirar es sacar del juego", "To retirar is to remove from the game")
         with game.res.step("remove", "111.1", f"{game.label(card)} se retira del juego", f"{game.label(card, 'en')} is removed from the game"):
             game.move(card, card.owner, "fuera-del-juego", rule="111.1")
 
@@ -68,6 +69,8 @@ def enter(game: Game, card: CardState, pid: str, *, rule: str, tapped: bool | No
             game.res.note("cant-enter", "113.2.b", f"Un efecto previo impide que {definition.name} entre en juego",
                           f"An earlier effect stops {definition.name} from entering play")
             return False
+    game.res.note("battlefield", "gyp.decision.battlefield-synonyms", "Campo de juego, de batalla, en juego: una sola zona",
+                  "Battlefield, play, the table: one zone")
     with game.res.step("enters", rule, f"{game.label(card)} entra en el campo de juego bajo el control de {pid}",
                        f"{game.label(card, 'en')} enters the battlefield under {pid}'s control", card=card.uid):
         if game.board.zone_of(card) is None:
@@ -142,6 +145,7 @@ def create_token(game: Game, ctx: Ctx, effect: dict[str, Any]) -> None:
                 "subtypes": list(base.subtypes), "strength": base.strength, "toughness": base.toughness,
                 "keywords": list(base.keywords), "abilities": list(base.abilities)}
         spec = {k: v for k, v in spec.items() if v is not None}
+        game.res.note("copy-effects", "gyp.decision.copy-effects", "Se copian exactamente las características de 111.3", "Exactly the 111.3 characteristics are copied")
         game.res.note("copy", "111.3", "La copia toma solo las características del original, no su estado",
                       "The copy takes only the original's characteristics, not its state")
     else:
@@ -177,6 +181,7 @@ def modify(game: Game, ctx: Ctx, effect: dict[str, Any], objs: list[Any]) -> Non
                             strength=strength, toughness=toughness, until=effect["until"])
             continue
         counter = f"{strength:+d}/{toughness:+d}"
+        game.res.note("no-duration", "gyp.decision.gains-counters", "Sin duración: son contadores", "No duration: counters")
         game.res.note("counters", "124.1.a", f"{game.label(card)} gana {counter}: un contador {counter}",
                       f"{game.label(card, 'en')} gets {counter}: a {counter} counter")
         game.res.set_card(card, counter, int(card.get(counter, 0)) + 1)
