@@ -6,7 +6,8 @@ It prints:
 
 1. the time of the whole scenario suite (every file under ``scenarios/``, as ``judge check`` runs it);
 2. resolve latency p50/p99 over every play of every scenario;
-3. search latency p50/p99 over the judge queries of ``tests/test_search_quality.py``;
+3. search latency p50/p99 over the judge queries of ``tests/test_search_quality.py``, and recall@3/@5 over the
+   judge questions of ``tests/data/judge-questions.toml``, by language and game;
 4. requests per second on ``POST /api/resolve`` against gunicorn on localhost, driven by a bounded load generator
    (several processes of keep-alive-less HTTP clients, loopback only).
 
@@ -139,11 +140,36 @@ def bench_search() -> None:
                 t = time.perf_counter()
                 found = db.search(database, q, limit=5)
                 latencies.append(time.perf_counter() - t)
-                hits += bool(expected & {h.id for h in found})
+                hits += bool(expected & {i for h in found for i in h.covers})
+        bench_recall(database)
         database.conn.close()
     print(f"3. search latency over {len(QUERIES)} queries x 5: p50 {ms(percentile(latencies, 50))}, "
           f"p99 {ms(percentile(latencies, 99))}; top-5 hit rate {hits / len(latencies):.0%}; "
           f"index build {build:.2f} s")
+
+
+def bench_recall(database) -> None:
+    """Recall@3 and @5 of the judge questions: a question counts when one of its answers is among the ids the
+    first k results stand for."""
+    import tomllib
+
+    from judge import db
+    from judge.corpus.ranking import recall
+
+    questions = tomllib.loads((ROOT / "tests" / "data" / "judge-questions.toml").read_text(encoding="utf-8"))[
+        "question"]
+
+    def ranked(q: str) -> list[list[str]]:
+        return [h.covers for h in db.search(database, q, limit=5)]
+
+    at = {k: recall(questions, ranked, k) for k in (3, 5)}
+    counts: dict[str, int] = {}
+    for q in questions:
+        for key in ("all", f"lang:{q['lang']}", f"game:{q['game']}", f"kind:{q['kind']}"):
+            counts[key] = counts.get(key, 0) + 1
+    print(f"   recall over {len(questions)} judge questions (recall@3 / recall@5):")
+    for key in sorted(counts, key=lambda k: (k != "all", k)):
+        print(f"     {key:28s} {counts[key]:3d}  {at[3][key]:.0%} / {at[5][key]:.0%}")
 
 
 def _free_port() -> int:

@@ -46,7 +46,7 @@ def cmd_check(args: argparse.Namespace) -> int:
             failed += 1
             continue
         result = runner.run(scenario)
-        games.add(_game_of(scenario.ruleset))
+        games.add(scenario.ruleset)
         for entry in scenario.entries:
             covered[entry] = covered.get(entry, True) and result.passed
         if result.passed:
@@ -65,34 +65,49 @@ def cmd_check(args: argparse.Namespace) -> int:
     return 1 if failed else 0
 
 
-def _game_of(ruleset_id: str) -> str:
-    from judge import rulesets
-
-    try:
-        return rulesets.get(ruleset_id).game
-    except KeyError:
-        return ruleset_id
-
-
-def _coverage(covered: dict[str, bool], games: set[str]) -> str:
-    """For each game, how many of its canonical entries the scenarios reproduce and how many of those all pass."""
+def _coverage(covered: dict[str, bool], rulesets: set[str]) -> str:
+    """How many of each game's canonical entries the scenarios reproduce, and how many of those all pass; for a game
+    whose scenarios do not yet reach every entry, the same count for each kind of entry they reach in full
+    (``MYL-GEN``)."""
     from judge import corpus as corpus_module
+    from judge import rulesets as registry
 
     try:
         corpus = corpus_module.load()
     except ValueError:  # no rulings folder beside the scenarios: the count alone still helps
         return f"{len(covered)} entries covered"
+    games = {_game_of(registry, r) for r in rulesets}
     lines = []
-    for game in sorted(games):
-        known = {e.id for e in corpus.entries.values() if corpus.documents[e.document].game == game}
-        if not known:
-            continue
-        mine = covered.keys() & known
-        lines.append(f"{game}: {len(mine)} of {len(known)} entries covered, {sum(covered[i] for i in mine)} passing")
+    for game in sorted(g for g in games if g):
+        known = {e.id for e in corpus.entries.values()
+                 if corpus.documents[e.document].game == game}
+        hit = covered.keys() & known
+        line = f"{len(hit)} of {len(known)} entries covered, {sum(covered[i] for i in hit)} passing"
+        if len(games) > 1:
+            line = f"{game}: {line}"
+        if hit and len(hit) < len(known):
+            groups = sorted({i.rsplit("-", 1)[0] for i in hit})
+            parts = []
+            for group in groups:
+                members = {i for i in known if i.rsplit("-", 1)[0] == group}
+                done = covered.keys() & members
+                if done == members:
+                    parts.append(f"{group} {len(done)} of {len(members)} covered, {sum(covered[i] for i in done)} passing")
+            if parts:
+                line += f" ({'; '.join(parts)})"
+        lines.append(line)
     unknown = sorted(covered.keys() - set(corpus.entries))
     if unknown:
-        lines.append(f"unknown entry ids: {', '.join(unknown)}")
-    return "\n".join(lines)
+        lines = lines or [f"{len(covered)} entries covered"]
+        lines[-1] += f"; unknown entry ids: {', '.join(unknown)}"
+    return "\n".join(lines) or f"{len(covered)} entries covered"
+
+
+def _game_of(registry: object, ruleset: str) -> str:
+    try:
+        return registry.get(ruleset).game  # type: ignore[attr-defined]
+    except KeyError:
+        return ""
 
 
 def cmd_trace(args: argparse.Namespace) -> int:

@@ -17,12 +17,12 @@ import contextlib
 import functools
 import hashlib
 import html
+import itertools
 import json
 import os
 import re
 import secrets
 import sqlite3
-import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable, Iterator
@@ -32,10 +32,16 @@ import sqlite_utils
 from sqlite_utils.migrations import Migrations
 
 from judge.corpus import Corpus
+from judge.corpus.annotate import Annotations, annotate
+from judge.corpus import ranking
+from judge.corpus.pages import label as page_label
+from judge.corpus.ranking import Candidate, Intent
+from judge.corpus.references import is_label, title_alternatives
+from judge.corpus.text import fold, plain, readable, undoubled
 
 # remove_diacritics 2 makes "accion" find "acción" and "Æmbar"-style text searchable without accents.
 FTS_TOKENIZE = "unicode61 remove_diacritics 2"
-SCHEMA_VERSION = "4"
+SCHEMA_VERSION = "5"
 """Bump when the corpus tables or the analyzer change: the next start rebuilds them."""
 
 migrations = Migrations("judge")
@@ -108,7 +114,6 @@ def migrate(db: sqlite_utils.Database) -> None:
 # Text analysis ---------------------------------------------------------------------------------------------
 
 _WORD = re.compile(r"[^\W_]+", re.UNICODE)
-_LIGATURES = str.maketrans({"æ": "ae", "Æ": "ae", "œ": "oe", "Œ": "oe", "ß": "ss", "ø": "o", "Ø": "o"})
 
 STOPWORDS = frozenset("""
 a al algo alguna algunas alguno algunos ante antes aquel aquella aquellas aquellos aqui asi aun aunque cada como con
@@ -126,13 +131,6 @@ which while who why will with would you your yours
 """Function words of Spanish, Portuguese and English, folded. They carry no meaning a search could rank on."""
 
 _STEMMERS = {lang: snowballstemmer.stemmer(lang) for lang in ("spanish", "portuguese", "english")}
-
-
-def fold(text: str) -> str:
-    """Lower case, no accents, ligatures spelled out: ``Æmbar`` → ``aembar``, ``Acción`` → ``accion``."""
-    text = text.translate(_LIGATURES)
-    decomposed = unicodedata.normalize("NFKD", text)
-    return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
 
 
 def words(text: str) -> list[tuple[int, int, str]]:
@@ -204,7 +202,7 @@ GLOSSARY: tuple[tuple[str, ...], ...] = (
     ("creature", "criatura"), ("card", "carta"), ("hand", "mano", "mão"), ("deck", "mazo", "baralho"),
     ("turn", "turno"), ("opponent", "oponente", "rival", "adversário"), ("player", "jugador", "jogador"),
     ("key", "llave", "chave"), ("amber", "æmber", "ambar", "æmbar"), ("house", "casa"),
-    ("use", "usar", "uso"), ("play", "jugar", "juega", "jogar"), ("discard", "descartar", "descarte"),
+    ("use", "usar", "uso", "usos"), ("play", "jugar", "juega", "jogar"), ("discard", "descartar", "descarte"),
     ("destroy", "destruir", "destruida", "destruído"), ("damage", "daño", "dano"), ("power", "poder"),
     ("armor", "armadura"), ("upgrade", "mejora", "melhoria"), ("artifact", "artefacto", "artefato"),
     ("action", "acción", "ação"), ("reap", "cosechar", "coleta", "colher"), ("fight", "luchar", "lutar", "luta"),
@@ -236,8 +234,9 @@ GLOSSARY: tuple[tuple[str, ...], ...] = (
     ("copy", "copia", "cópia"), ("ally", "aliado"), ("gold", "oro"), ("talisman", "talismán"),
     ("totem", "tótem"), ("weapon", "arma"), ("cemetery", "cementerio"), ("exile", "destierro", "desterrar"),
     ("banish", "destierro", "desterrar"), ("cancel", "anular", "cancelar", "cancelación"),
-    ("castle", "castillo"), ("strength", "fuerza"), ("ability", "habilidad", "habilidade"),
-    ("triggered", "disparada"), ("activated", "activada"), ("prevent", "prevenir", "prevención"),
+    ("castle", "castillo", "castelo"), ("strength", "fuerza"), ("ability", "habilidad", "habilidade"),
+    ("triggered", "disparada", "disparado"), ("activated", "activada", "ativada"),
+    ("prevent", "prevenir", "prevención"),
     ("race", "raza"), ("aura", "aura"), ("defense", "defensa"), ("block", "bloquear", "bloqueo"),
     ("subject", "súbdito"), ("order-card", "orden"), ("stack", "pila"), ("priority", "prioridad"),
     ("prestige", "prestigio"), ("government", "gobierno"), ("effect", "efecto", "efeito"),
@@ -247,34 +246,31 @@ GLOSSARY: tuple[tuple[str, ...], ...] = (
     ("under", "debajo", "sob"), ("top", "superior", "encima", "topo"), ("bottom", "fondo", "fundo"),
     ("next", "siguiente", "próximo"), ("previous", "anterior"), ("enters play", "entra en juego", "entra em jogo"),
     ("leaves play", "abandona el juego", "sai de jogo"), ("ready", "preparado", "preparada", "preparar"),
-    ("search", "buscar", "procurar"), ("reveal", "revelar"), ("pay", "pagar"), ("neighbors", "adyacentes", "vizinhos"),
-    ("adjacent", "adyacente", "adjacente"), ("prevent", "evitar", "impedir"), ("win", "ganar", "vencer"),
+    ("search", "buscar", "procurar", "búsqueda", "busca"), ("reveal", "revelar"), ("pay", "pagar"),
+    ("neighbors", "adyacentes", "vizinhos"), ("adjacent", "adyacente", "adjacente"), ("prevent", "evitar", "impedir"),
+    ("win", "ganar", "vencer", "gana", "ganha", "ganhar"),
     ("owner", "propietario", "dono"), ("controller", "controlador"), ("exalt", "exaltar"),
+    # Gobierno & Prestigio and Mitos y Leyendas words, printed only in Spanish, as judges say them in English and
+    # Portuguese.
+    ("legacy", "legado"), ("point", "punto", "ponto"), ("government", "gobierno", "governo"),
+    ("direct", "directo", "direto"), ("wield", "equip", "carry", "portar", "porta"),
+    ("possession", "posesión", "posse"), ("wealth", "riqueza"), ("object", "objeto"),
 )
 """A small bilingual thesaurus of the games' own words; the rule sections add the rest (see :func:`_terms`)."""
 
 
-def _title_alternatives(title: str) -> list[str]:
-    title = re.sub(r"\([^)]*\)|\[[^\]]*\]", " ", title)
-    parts = re.split(r"[,/]|\by\b|\be\b", title)
-    out = []
-    for p in parts:
-        p = re.sub(r"[\"“”«»:¡!¿?]", " ", p).strip()
-        if p and 1 <= len(p.split()) <= 4:
-            out.append(p)
-    return out
-
-
 def _terms(corpus: Corpus) -> list[list[str]]:
-    """Synonym groups: each KeyForge rule section's language-neutral key with its titles in es and pt, plus the
-    glossary. ``elusive`` ↔ ``ELUSIVO`` ↔ ``ESQUIVO``; ``hazardous`` ↔ ``DAÑINO (X)`` ↔ ``PERIGO (X)``."""
+    """Synonym groups: each KeyForge rule section's language-neutral key with its titles in es and pt and its
+    English name, plus the glossary. ``elusive`` ↔ ``ELUSIVO`` ↔ ``ESQUIVO``; ``hazardous`` ↔ ``DAÑINO (X)`` ↔
+    ``PERIGO (X)``."""
     groups: dict[str, set[str]] = {}
     for s in corpus.sections.values():
         doc = corpus.documents[s.document]
         if doc.game != "keyforge" or "." in s.id or len(s.id) < 3:
             continue
         group = groups.setdefault(s.id, {s.id.replace("-", " ")})
-        group.update(_title_alternatives(s.title))
+        group.update(title_alternatives(s.title))
+        group.update(title_alternatives(corpus.concept_names.get(s.id, {}).get("en", "")))
     out = [sorted(g) for g in groups.values()]
     out.extend(list(g) for g in GLOSSARY)
     return out
@@ -283,17 +279,17 @@ def _terms(corpus: Corpus) -> list[list[str]]:
 # Building ---------------------------------------------------------------------------------------------------
 
 _CORPUS_TABLES = ("documents", "sections", "entries", "entry_cards", "entry_concepts", "relations",
-                  "card_names", "terms", "search_docs")
+                  "card_names", "terms", "search_docs", "refs", "rule_terms", "term_games")
 _FTS_TABLES = ("sections_fts", "entries_fts", "search_fts")
 
 _DDL = """
 CREATE TABLE IF NOT EXISTS documents (id TEXT PRIMARY KEY, game TEXT, title TEXT, version TEXT, date TEXT,
   language TEXT, publisher TEXT, note TEXT, superseded_by TEXT);
 CREATE TABLE IF NOT EXISTS sections (citation TEXT PRIMARY KEY, document TEXT, id TEXT, title TEXT, text TEXT,
-  part TEXT, parent TEXT, lines TEXT, game TEXT, position INTEGER);
+  part TEXT, parent TEXT, lines TEXT, game TEXT, position INTEGER, page TEXT, current TEXT, points_to TEXT);
 CREATE TABLE IF NOT EXISTS entries (id TEXT PRIMARY KEY, document TEXT, game TEXT, kind TEXT, section TEXT,
   title TEXT, question TEXT, answer TEXT, note TEXT, cards TEXT, concepts TEXT, lines TEXT, sections TEXT,
-  relations TEXT, meta TEXT, position INTEGER);
+  relations TEXT, meta TEXT, position INTEGER, page TEXT, current TEXT);
 CREATE TABLE IF NOT EXISTS entry_cards (entry TEXT, card TEXT, name TEXT);
 CREATE INDEX IF NOT EXISTS entry_cards_card ON entry_cards (card);
 CREATE INDEX IF NOT EXISTS entry_cards_entry ON entry_cards (entry);
@@ -305,8 +301,14 @@ CREATE INDEX IF NOT EXISTS relations_target ON relations (target);
 CREATE TABLE IF NOT EXISTS card_names (name TEXT, card TEXT, display TEXT, lang TEXT, in_catalog INTEGER);
 CREATE INDEX IF NOT EXISTS card_names_name ON card_names (name);
 CREATE TABLE IF NOT EXISTS terms (grp INTEGER, phrase TEXT);
+CREATE TABLE IF NOT EXISTS refs (source TEXT, part TEXT, start INTEGER, end INTEGER, page INTEGER, target TEXT);
+CREATE INDEX IF NOT EXISTS refs_source ON refs (source);
+CREATE TABLE IF NOT EXISTS rule_terms (citation TEXT, game TEXT, phrase TEXT);
+CREATE TABLE IF NOT EXISTS term_games (term TEXT, game TEXT, n INTEGER);
+CREATE INDEX IF NOT EXISTS term_games_term ON term_games (term);
 CREATE TABLE IF NOT EXISTS search_docs (rowid INTEGER PRIMARY KEY, type TEXT, ref TEXT, game TEXT,
-  document TEXT, section TEXT, kind TEXT, title TEXT, body TEXT, concepts TEXT, cards TEXT);
+  document TEXT, section TEXT, kind TEXT, title TEXT, body TEXT, concepts TEXT, cards TEXT, page TEXT,
+  current TEXT, points_to TEXT, same TEXT, language TEXT);
 CREATE INDEX IF NOT EXISTS search_docs_ref ON search_docs (ref);
 CREATE VIRTUAL TABLE IF NOT EXISTS sections_fts USING FTS5 ([title], [text],
   tokenize='unicode61 remove_diacritics 2', content=[sections]);
@@ -419,21 +421,27 @@ def _fill(conn: sqlite3.Connection, corpus: Corpus, cards: list[Any]) -> None:
         conn.execute(f"DELETE FROM [{name}]")
     conn.execute("DELETE FROM search_fts")
     docs = corpus.documents
+    notes = annotate(corpus)
     conn.executemany(
         "INSERT INTO documents VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
         [(d.id, d.game, d.title, d.version, d.date, d.language, d.publisher, d.note, d.superseded_by)
          for d in docs.values()])
     conn.executemany(
-        "INSERT INTO sections VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        "INSERT INTO sections VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         [(s.citation, s.document, s.id, s.title, s.text, s.part, s.parent, _ranges(s.lines),
-          docs[s.document].game, i) for i, s in enumerate(corpus.sections.values())])
+          docs[s.document].game, i, page_label(notes.pages.get(s.citation)), notes.current.get(s.citation),
+          notes.stubs.get(s.citation)) for i, s in enumerate(corpus.sections.values())])
     conn.executemany(
-        "INSERT INTO entries VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        "INSERT INTO entries VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         [(e.id, e.document, docs[e.document].game, e.kind, e.section, e.title, e.question, e.answer, e.note,
-          "\n".join(e.cards), " ".join(e.concepts), _ranges(e.lines), json.dumps(list(e.sections)),
+          "\n".join(e.cards), " ".join(e.concepts), _ranges(e.lines), json.dumps(notes.links.get(e.id, [])),
           json.dumps([{"kind": r.kind, "by": list(r.by), "note": r.note} for r in e.relations], ensure_ascii=False),
-          json.dumps(e.meta, ensure_ascii=False, default=str), i)
+          json.dumps(e.meta, ensure_ascii=False, default=str), i, page_label(notes.pages.get(e.id)),
+          notes.current.get(e.id))
          for i, e in enumerate(corpus.entries.values())])
+    conn.executemany("INSERT INTO refs VALUES (?, ?, ?, ?, ?, ?)",
+                     [(source, part, ref.start, ref.end, ref.page, target)
+                      for (source, part), found in notes.references.items() for ref, target in found])
     by_name, names = _card_index(corpus, cards)
     in_catalog = {c.id for c in cards}
     conn.executemany("INSERT INTO card_names VALUES (?, ?, ?, ?, ?)",
@@ -455,7 +463,8 @@ def _fill(conn: sqlite3.Connection, corpus: Corpus, cards: list[Any]) -> None:
                       for target in r.by])
     conn.executemany("INSERT INTO terms VALUES (?, ?)",
                      [(i, phrase) for i, group in enumerate(_terms(corpus)) for phrase in group])
-    _fill_search(conn, corpus, names, entry_cards)
+    conn.executemany("INSERT INTO rule_terms VALUES (?, ?, ?)", _rule_terms(corpus))
+    _fill_search(conn, corpus, notes, names, entry_cards)
     conn.execute("INSERT INTO sections_fts (sections_fts) VALUES ('rebuild')")
     conn.execute("INSERT INTO entries_fts (entries_fts) VALUES ('rebuild')")
 
@@ -464,37 +473,75 @@ def _ranges(lines: Iterable[int]) -> str:
     return ",".join(map(str, lines))
 
 
-def _fill_search(conn: sqlite3.Connection, corpus: Corpus, names: dict[str, list[tuple[str, str]]],
-                 entry_cards: list[tuple[str, str, str]]) -> None:
+def _rule_terms(corpus: Corpus) -> list[tuple[str, str, str]]:
+    """The names of the rule terms, to recognise a question about one: every heading of a section that is not a
+    worked example or a numbered step, and, for KeyForge, the concept's English name and key."""
+    out = []
+    for s in corpus.sections.values():
+        title = s.title.strip()
+        if ".example-" in s.id or is_label(title):
+            continue
+        phrases = set(title_alternatives(title))
+        game = corpus.documents[s.document].game
+        if game == "keyforge":
+            key = s.id.rsplit(".", 1)[-1]
+            phrases.update(title_alternatives(corpus.concept_names.get(s.id, {}).get("en", "")))
+            phrases.add(key.replace("-", " "))
+        out.extend((s.citation, game, p) for p in sorted(phrases) if p and not p.replace(".", "").isdigit())
+    return out
+
+
+def _shown(text: str, lang: str) -> str:
+    """What a result shows of a verbatim text: icons spelled out, no Markdown markup."""
+    return plain(readable(text or "", lang))
+
+
+def _fill_search(conn: sqlite3.Connection, corpus: Corpus, notes: Annotations,
+                 names: dict[str, list[tuple[str, str]]], entry_cards: list[tuple[str, str, str]]) -> None:
     docs = corpus.documents
     cards_of: dict[str, list[str]] = {}
     for entry, key, _ in entry_cards:
         cards_of.setdefault(entry, []).append(key)
     rows: list[tuple[Any, ...]] = []
     fts: list[tuple[Any, ...]] = []
+    games: dict[tuple[str, str], int] = {}
     rowid = 0
     for s in corpus.sections.values():
         rowid += 1
-        concepts = s.id if docs[s.document].game == "keyforge" else ""
-        rows.append((rowid, "section", s.citation, docs[s.document].game, s.document, s.parent or s.id, "rule",
-                     s.title, s.text, concepts, ""))
-        fts.append((rowid, stemmed_text(s.title), "", english_text(concepts), stemmed_text(s.text)))
+        doc = docs[s.document]
+        concepts = s.id if doc.game == "keyforge" else ""
+        title, body = _shown(s.title, doc.language), _shown(s.text, doc.language)
+        rows.append((rowid, "section", s.citation, doc.game, s.document, s.parent or s.id, "rule", title, body,
+                     concepts, "", page_label(notes.pages.get(s.citation)), notes.current.get(s.citation),
+                     notes.stubs.get(s.citation), notes.same.get(s.citation), doc.language))
+        fts.append((rowid, stemmed_text(title), "", english_text(concepts), stemmed_text(body)))
     for e in corpus.entries.values():
         rowid += 1
-        body = "\n\n".join(p for p in (e.question, e.answer, e.note) if p)
-        title = e.title if e.section in ("faq-general", "faq-card", "faq", "errata-card", "errata-general",
-                                         "resolution-order") or e.title == e.section else f"{e.title} {e.section}"
-        section_titles = " ".join(corpus.sections[c].title for c in e.sections if c in corpus.sections)
-        section_keys = " ".join(c.partition("#")[2] for c in e.sections)
+        doc = docs[e.document]
+        body = _shown("\n\n".join(p for p in (e.question, e.answer, e.note) if p), doc.language)
+        shown_title = _shown(e.title, doc.language)
+        title = shown_title if e.section in ("faq-general", "faq-card", "faq", "errata-card", "errata-general",
+                                             "resolution-order") or e.title == e.section \
+            else f"{shown_title} {e.section}"
+        linked = notes.links.get(e.id, [])
+        section_titles = " ".join(corpus.sections[c].title for c in linked if c in corpus.sections)
+        section_keys = " ".join(c.partition("#")[2] for c in linked if docs[c.partition("#")[0]].game == "keyforge")
         keys = cards_of.get(e.id, [])
         card_text = " | ".join(folded_text(n) for k in keys for n, _ in names.get(k, ()))
-        rows.append((rowid, "entry", e.id, docs[e.document].game, e.document, e.section, e.kind, e.title, body,
-                     " ".join(e.concepts), "|" + "|".join(keys) + "|"))
+        rows.append((rowid, "entry", e.id, doc.game, e.document, e.section, e.kind, shown_title, body,
+                     " ".join(e.concepts), "|" + "|".join(keys) + "|", page_label(notes.pages.get(e.id)),
+                     notes.current.get(e.id), None, notes.same.get(e.id), doc.language))
         fts.append((rowid, stemmed_text(title), card_text,
                     english_text(" ".join(e.concepts) + " " + section_keys) + " " + stemmed_text(section_titles),
                     stemmed_text(body)))
-    conn.executemany("INSERT INTO search_docs VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", rows)
+    for row, indexed in zip(rows, fts):
+        # The printed words only: the English concept tags say how the project filed a text, not how a game talks.
+        _, title, card_text, _, body = indexed
+        for term in set(f"{title} {card_text} {body}".split()):
+            games[(term, row[3])] = games.get((term, row[3]), 0) + 1
+    conn.executemany(f"INSERT INTO search_docs VALUES ({', '.join('?' * 16)})", rows)
     conn.executemany("INSERT INTO search_fts (rowid, title, cards, concepts, body) VALUES (?, ?, ?, ?, ?)", fts)
+    conn.executemany("INSERT INTO term_games VALUES (?, ?, ?)", [(t, g, n) for (t, g), n in games.items()])
 
 
 def is_built(db: sqlite_utils.Database) -> bool:
@@ -576,11 +623,25 @@ class Hit:
     title: str
     snippet: str
     score: float
+    page: str = ""
+    """The rulebook page(s), where the document prints page numbers: ``16``, ``9–12``."""
+    current: dict[str, str] | None = None
+    """For a result from a superseded rulebook: the current text that replaces it (``id``, ``title``)."""
+    points_to: dict[str, str] | None = None
+    """For a stub that only sends the reader elsewhere: where (``id``, ``title``)."""
+    aspects: list[str] = field(default_factory=list)
+    """The other entries and sections with the same text, folded into this result."""
+
+    @property
+    def covers(self) -> list[str]:
+        """Every id this result stands for."""
+        return [self.id, *self.aspects]
 
     def to_dict(self) -> dict[str, Any]:
         return {"id": self.id, "type": self.type, "game": self.game, "document": self.document,
                 "section": self.section, "kind": self.kind, "title": self.title, "snippet": self.snippet,
-                "score": round(self.score, 4)}
+                "score": round(self.score, 4), "page": self.page, "superseded": self.current is not None,
+                "current": self.current, "points_to": self.points_to, "aspects": list(self.aspects)}
 
 
 @dataclass
@@ -612,6 +673,17 @@ class Vocabulary:
     """(group, phrase) of the synonym phrases, by each stem of their first word: the look-up is a dict hit."""
     name_words: list[str] = field(default_factory=list)
     """Folded words of card names and entry titles, for the closest spelling of a word the index lacks."""
+    rule_terms: list[tuple[list[frozenset[str]], list[tuple[str, str]]]] = field(default_factory=list)
+    """Every name of a rule term: the stems of each of its words, and the (section citation, game) it names."""
+    terms_by_stem: dict[str, list[int]] = field(default_factory=dict)
+    """The rule terms whose name has a word with that stem."""
+    word_synonyms: dict[str, set[str]] = field(default_factory=dict)
+    """Stem → the stems of the one-word synonyms of words with that stem (``legacy`` → ``legad``)."""
+    heading_child: dict[str, str] = field(default_factory=dict)
+    """A section that is only a heading ("117. Legados") → its first rule, which says what the term is."""
+    game_sizes: dict[str, int] = field(default_factory=dict)
+    """How many texts each game has: KeyForge has most, so a word's counts are compared as shares of each."""
+    section_game: dict[str, str] = field(default_factory=dict)
 
 
 @functools.lru_cache(maxsize=8)
@@ -664,7 +736,43 @@ def _read_vocabulary(db: sqlite_utils.Database) -> Vocabulary:
     name_words = {w for n in card_by_name for w in n.split() if len(w) >= 4}
     for (title,) in db.execute("SELECT title FROM search_docs WHERE type = 'entry'"):
         name_words |= {fold_word(w) for _, _, w in words(title or "") if len(w) >= 4 and not w.isdigit()}
-    return Vocabulary(card_by_name, names_of, display, synonyms, longest, by_first, sorted(name_words))
+    # One entry per name, however many sections share it (ATURDIR is a heading of 17.2 and of 1.1).
+    named: dict[tuple[frozenset[str], ...], list[tuple[str, str]]] = {}
+    for citation, game, phrase in db.execute("SELECT citation, game, phrase FROM rule_terms"):
+        analysed = tuple(frozenset(_typed_stems(w)) for _, _, w in words(phrase) if not is_stopword(w))
+        if analysed:
+            named.setdefault(analysed, []).append((citation, game))
+    rule_terms = [(list(analysed), sections) for analysed, sections in named.items()]
+    terms_by_stem: dict[str, list[int]] = {}
+    for t, (analysed, _) in enumerate(rule_terms):
+        for stem in frozenset().union(*analysed):
+            terms_by_stem.setdefault(stem, []).append(t)
+    word_synonyms: dict[str, set[str]] = {}
+    for analysed, _ in synonyms:
+        single = [phrase[0] for phrase in analysed if len(phrase) == 1]
+        every = set().union(*single) if single else set()
+        for stem_set in single:
+            for stem in stem_set:
+                word_synonyms.setdefault(stem, set()).update(every)
+    heading_child = {}
+    for citation, child in db.execute(
+            "SELECT s.citation, (SELECT c.citation FROM sections c WHERE c.document = s.document AND c.parent = s.id "
+            "ORDER BY c.position LIMIT 1) FROM sections s WHERE length(s.text) <= length(s.title) + 8"):
+        if child:
+            heading_child[citation] = child
+    game_sizes = dict(db.execute("SELECT game, count(*) FROM search_docs GROUP BY game").fetchall())
+    section_game = dict(db.execute("SELECT citation, game FROM sections").fetchall())
+    return Vocabulary(card_by_name, names_of, display, synonyms, longest, by_first, sorted(name_words),
+                      rule_terms, terms_by_stem, word_synonyms, heading_child, game_sizes, section_game)
+
+
+def _typed_stems(word: str) -> set[str]:
+    """The stems of a word as typed, and of its spelling without doubled consonants (:func:`undoubled`)."""
+    out = set(stems(word)) | {english_stem(word)}
+    single = undoubled(fold_word(word))
+    if single != fold_word(word):
+        out |= set(stems(single))
+    return out
 
 
 def analyse(db: sqlite_utils.Database, text: str) -> Query:
@@ -760,14 +868,217 @@ def _match_expression(query: Query) -> str:
     return " OR ".join(parts)
 
 
+# What a question is about -------------------------------------------------------------------------------------
+
+GAME_NAMES = (
+    ("keyforge", re.compile(r"\bkey ?forge\b|\bkf\b")),
+    ("mitos-y-leyendas", re.compile(r"\bmitos(?: (?:y|e|and) (?:leyendas|lendas))?\b|\bleyendas\b|\blendas\b|\bmyl\b|"
+                                    r"\bprimera era\b")),
+    ("gobierno-y-prestigio", re.compile(r"\bgobierno\s*(?:&|y|e|and)\s*prestigio\b|\bg\s*&\s*p\b|\bgyp\b")),
+)
+"""How a judge names a game in a question (folded)."""
+
+QUESTION_WORDS = frozenset("""
+significa significan significado definicion define definir definition defined mean means meaning funciona
+funcionan work works working hace hacen faz fazem termino term concepto concept conceito palabra palavra clave
+chave keyword explica explain explicacion exactamente exactly
+""".split())
+"""Words that frame a question about a term ("qué significa", "what does … mean") without being part of it."""
+
+RULE_WORDS = frozenset("regla reglas rule rules regra regras".split())
+
+SITUATION = re.compile(r"\b(?:si|if|when|whenever|cuando|quando|pasa|ocurre|sucede|happens|acontece)\b")
+"""Words that set up a situation ("qué pasa si…", "what happens when…"): such a question asks what a rule does
+there, not what a term is."""
+
+GAME_VOTE_SHARE = 0.9
+"""A word is one game's vocabulary (æmber, Oro, prestigio) when that game's share of the texts holding it, each
+game's count taken against its size, is at least this."""
+
+
+def _named_game(text: str) -> tuple[str | None, str]:
+    """The game a question names, and the question without the name."""
+    folded = fold(text)
+    for game, pattern in GAME_NAMES:
+        if pattern.search(folded):
+            return game, pattern.sub(" ", folded)
+    return None, folded
+
+
+def _term_spans(vocab: Vocabulary, stem_sets: list[set[str]],
+                game: str | None = None) -> list[tuple[int, int, list[str]]]:
+    """The rule terms (of ``game``, if given) a run of words names, in any order ("triggered ability" names
+    "Habilidad Disparada"): (start, end, sections), longest names first, not overlapping."""
+    found: dict[tuple[int, int], list[str]] = {}
+    for i, first in enumerate(stem_sets):
+        for t in {t for stem in first for t in vocab.terms_by_stem.get(stem, ())}:
+            phrase, sections = vocab.rule_terms[t]
+            end = i + len(phrase)
+            citations = [c for c, term_game in sections if not game or term_game == game]
+            if not citations or end > len(stem_sets):
+                continue
+            window = stem_sets[i:end]
+            if len(phrase) == 1 or all(any(w & p for w in window) for p in phrase) and any(
+                    all(window[k] & phrase[p] for k, p in enumerate(order))
+                    for order in itertools.permutations(range(len(phrase)))):
+                found.setdefault((i, end), []).extend(citations)
+    spans: list[tuple[int, int, list[str]]] = []
+    taken: set[int] = set()
+    for (i, end), citations in sorted(found.items(), key=lambda x: (x[0][0] - x[0][1], x[0][0])):
+        if not taken & set(range(i, end)):
+            taken |= set(range(i, end))
+            spans.append((i, end, list(dict.fromkeys(citations))))
+    return sorted(spans)
+
+
+def _term_stems(vocab: Vocabulary, word: str) -> set[str]:
+    """The stems a word can name a rule term by: its own, and those of its one-word synonyms."""
+    own = _typed_stems(word)
+    return own.union(*(vocab.word_synonyms.get(s, set()) for s in own))
+
+
+def intent(db: sqlite_utils.Database, text: str, query: Query) -> Intent:
+    """What ``text`` asks about: the game it names or whose vocabulary it uses, the rule terms it names, and the
+    one term it asks to define ("qué es capturar", "what is elusive", "o que é elusivo", "regla del seis")."""
+    vocab = vocabulary(db)
+    named, rest = _named_game(text)
+    content = [w for _, _, w in words(rest) if not is_stopword(w) and fold_word(w) not in QUESTION_WORDS]
+    in_games = _words_games(db, content)
+    total = sum(vocab.game_sizes.values()) or 1
+    # Words every other text uses (carta, juego, turno) say nothing about what the question is about.
+    generic = {w for w in content if sum(in_games[w].values()) > SPECIFIC_TERM * total}
+    stem_sets = [_term_stems(vocab, w) for w in content]
+    spans = _term_spans(vocab, stem_sets)
+    specific = [s for s in spans if not set(content[s[0]:s[1]]) <= generic]
+    out = Intent(game=named or _vocabulary_game(db, content, in_games, specific, query))
+    if out.game:
+        spans = _term_spans(vocab, stem_sets, out.game)
+        specific = [s for s in spans if not set(content[s[0]:s[1]]) <= generic]
+    out.terms = [c for _, _, citations in specific for c in citations]
+    asked = None
+    if not SITUATION.search(rest):
+        asked = _asked_term(content, spans, generic)
+        # "regla del seis" is a term, "regla de la X" asks about the term X.
+        bare = [i for i, w in enumerate(content) if fold_word(w) not in RULE_WORDS]
+        if asked is None and len(bare) < len(content):
+            picked = [content[i] for i in bare]
+            asked = _asked_term(picked, _term_spans(vocab, [stem_sets[i] for i in bare], out.game), generic)
+    if asked is not None:
+        out.definition = [c for citation in asked for c in (citation, vocab.heading_child.get(citation)) if c]
+    else:
+        covered = {i for start, end, _ in spans for i in range(start, end)}
+        out.only_terms = bool(spans) and len(covered) == len(content) <= 3
+    return out
+
+
+def _asked_term(content: list[str], spans: list[tuple[int, int, list[str]]], generic: set[str]) -> list[str] | None:
+    """The sections of the one term a question asks about: the question names one term (or one that is not a
+    common word) and nothing else but common words."""
+    specific = [s for s in spans if not set(content[s[0]:s[1]]) <= generic]
+    if len(specific) == 1:
+        asked = specific[0]
+    elif not specific and len(spans) == 1:
+        asked = spans[0]
+    else:
+        return None
+    start, end, citations = asked
+    if all(w in generic for i, w in enumerate(content) if not start <= i < end):
+        return citations
+    return None
+
+
+SPECIFIC_TERM = 0.08
+"""A word in more than this share of the texts is a common word of the games, not a subject of a question."""
+
+CARD_WORD = 10
+"""A card named by one word says which game the question is about only if the word is in at most this many texts
+(the Portuguese card "Atacar!" is also the verb every game uses)."""
+
+
+def _words_games(db: sqlite_utils.Database, words_: list[str]) -> dict[str, dict[str, int]]:
+    """How many texts of each game hold each word (its most frequent stem), in one look-up."""
+    stems_of = {w: sorted(_typed_stems(w)) for w in words_}
+    terms = sorted({t for ts in stems_of.values() for t in ts})
+    counts: dict[str, dict[str, int]] = {}
+    if terms:
+        marks = ",".join("?" * len(terms))
+        for term, game, n in db.execute(f"SELECT term, game, n FROM term_games WHERE term IN ({marks})", terms):
+            counts.setdefault(term, {})[game] = n
+    return {w: max((counts[t] for t in ts if t in counts), key=lambda c: sum(c.values()), default={})
+            for w, ts in stems_of.items()}
+
+
+def _vocabulary_game(db: sqlite_utils.Database, content: list[str], in_games: dict[str, dict[str, int]],
+                     spans: list[tuple[int, int, list[str]]], query: Query) -> str | None:
+    """The game whose vocabulary the question uses.
+
+    A word found (almost) only in one game's texts votes for that game, a card twice. Failing a clear winner
+    there, a rule term only one game has (``spans``: the terms that are not common words) adds half a vote: most
+    terms have an English name only in KeyForge, whatever game the judge means, so they only decide when the
+    words do not. A game needs a whole vote and more than any other.
+    """
+    sizes = vocabulary(db).game_sizes
+    words_vote: dict[str, float] = {}
+    for w in content:
+        by_game = in_games[w]
+        total = sum(by_game.values())
+        rates = {g: n / max(1, sizes.get(g, 1)) for g, n in by_game.items()}
+        if total >= 2:
+            best = max(rates, key=rates.get)
+            if rates[best] >= GAME_VOTE_SHARE * sum(rates.values()):
+                words_vote[best] = words_vote.get(best, 0.0) + min(1.0, total / 5)
+    for game in _card_games(db, query):
+        words_vote[game] = words_vote.get(game, 0.0) + 2.0
+    chosen = _winner(words_vote)
+    if chosen:
+        return chosen
+    with_terms = dict(words_vote)
+    game_of = vocabulary(db).section_game
+    for _, _, citations in spans:
+        games = {game_of.get(c) for c in citations}
+        if len(games) == 1:
+            game = games.pop()
+            with_terms[game] = with_terms.get(game, 0.0) + 0.5
+    return _winner(with_terms)
+
+
+def _card_games(db: sqlite_utils.Database, query: Query) -> set[str]:
+    """The games of the cards a question names (not counting a card whose one-word name is a common word)."""
+    folded = " " + " ".join(fold_word(w) for _, _, w in words(query.text)) + " "
+    keys = [k for k, names in query.cards.items()
+            if any(f" {n} " in folded and (" " in n or sum(_words_games(db, [n])[n].values()) <= CARD_WORD)
+                   for n in names)]
+    if not keys:
+        return set()
+    marks = ",".join("?" * len(keys))
+    games = {g for (g,) in db.execute(f"SELECT DISTINCT e.game FROM entry_cards c JOIN entries e ON e.id = c.entry "
+                                      f"WHERE c.card IN ({marks})", keys)}
+    if any(not k.startswith("name:") for k in keys):
+        games.add("keyforge")  # a card of the KeyForge catalog
+    return games
+
+
+def _winner(votes: dict[str, float]) -> str | None:
+    ranked = sorted(((g, v) for g, v in votes.items() if v >= 1.0), key=lambda x: -x[1])
+    if not ranked or (len(ranked) > 1 and ranked[0][1] <= ranked[1][1]):
+        return None
+    return ranked[0][0]
+
+
+# The search ---------------------------------------------------------------------------------------------------
+
+
 def search(db: sqlite_utils.Database, text: str, *, game: str | None = None, document: str | None = None,
            section: str | None = None, concept: str | None = None, card: str | None = None,
            type: str | None = None, limit: int = 20, offset: int = 0) -> list[Hit]:
     """Rank entries and rule sections for ``text``, best first, each with its matching passage highlighted.
 
     Ranking is FTS5's bm25 over the stemmed columns (card names weigh most, then titles, concepts and text),
-    re-scored by how many of the query's words a result covers and whether it names the cards of the query.
-    An exact entry id or citation comes first. With an empty text, the filters alone list entries in order.
+    re-scored by how many of the query's words a result covers and whether it names the cards of the query, then
+    ordered the way a judge needs it (:mod:`judge.corpus.ranking`): the rule term asked about first, the
+    question's game first, the current rulebook before a superseded one, a stub below what it points to, and
+    texts that say the same thing folded into one result. An exact entry id or citation comes first. With an
+    empty text, the filters alone list entries in order.
     """
     filters, params = _filters(game=game, document=document, section=section, concept=concept, card=card, type=type)
     text = (text or "").strip()
@@ -775,7 +1086,7 @@ def search(db: sqlite_utils.Database, text: str, *, game: str | None = None, doc
     m = _ID_QUERY.match(text)
     if m:
         ref = m.group(1)
-        row = db.execute("SELECT * FROM search_docs WHERE ref = ? COLLATE NOCASE" + "".join(
+        row = db.execute(f"SELECT {_COLUMNS} FROM search_docs WHERE ref = ? COLLATE NOCASE" + "".join(
             f" AND {f}" for f in filters), (ref, *params)).fetchone()
         if row is not None:
             exact.append(_hit(db, dict(zip(_DOC_COLUMNS, row)), Query(text), 1000.0))
@@ -786,21 +1097,22 @@ def search(db: sqlite_utils.Database, text: str, *, game: str | None = None, doc
         if text or not filters:
             return exact[offset:offset + limit]
         rows = db.execute(
-            f"SELECT * FROM search_docs WHERE {' AND '.join(filters)} ORDER BY type DESC, rowid LIMIT ? OFFSET ?",
-            (*params, limit, offset)).fetchall()
-        return [_hit(db, dict(zip(_DOC_COLUMNS, r)), query, 0.0) for r in rows]
+            f"SELECT {_COLUMNS} FROM search_docs WHERE {' AND '.join(filters)} ORDER BY type DESC, rowid "
+            f"LIMIT ? OFFSET ?", (*params, limit, offset)).fetchall()
+        return _hits(db, [_candidate(dict(zip(_DOC_COLUMNS, r)), 0.0) for r in rows], query)
     weights = ", ".join(str(WEIGHTS[c]) for c in ("title", "cards", "concepts", "body"))
     where = "".join(f" AND d.{f}" for f in filters)
     candidates = max(80, limit + offset + 40)
+    columns = ", ".join(f"d.{c}" for c in _DOC_COLUMNS)
     try:
         rows = db.execute(
-            f"SELECT d.*, bm25(search_fts, {weights}) AS rank, f.title, f.cards, f.concepts, f.body "
+            f"SELECT {columns}, bm25(search_fts, {weights}) AS rank, f.title, f.cards, f.concepts, f.body "
             f"FROM search_fts f JOIN search_docs d ON d.rowid = f.rowid "
             f"WHERE search_fts MATCH ?{where} ORDER BY rank LIMIT ?",
             (expression, *params, candidates)).fetchall()
     except sqlite3.OperationalError:
         return exact[offset:offset + limit]
-    scored: list[tuple[float, dict[str, Any]]] = []
+    found: list[Candidate] = []
     n_cols = len(_DOC_COLUMNS)
     for position, r in enumerate(rows):
         doc = dict(zip(_DOC_COLUMNS, r[:n_cols]))
@@ -815,15 +1127,56 @@ def search(db: sqlite_utils.Database, text: str, *, game: str | None = None, doc
             score += 4.0 * len(named)
         if doc["type"] == "section":
             score *= 0.85
-        scored.append((score, doc))
-    scored.sort(key=lambda x: -x[0])
+        found.append(_candidate(doc, score))
+    wanted = intent(db, text, query)
+    if game or document:
+        wanted.game = None
+
+    def fetch(refs: list[str]) -> list[Candidate]:
+        if not refs:
+            return []
+        marks = ",".join("?" * len(refs))
+        got = db.execute(f"SELECT {_COLUMNS} FROM search_docs d WHERE ref IN ({marks}){where}",
+                         (*refs, *params)).fetchall()
+        return [_candidate(dict(zip(_DOC_COLUMNS, r)), 0.0) for r in got]
+
+    ranked = ranking.fold(ranking.rerank(found, wanted, fetch))
     seen = {h.id for h in exact}
-    ranked = [(s, doc) for s, doc in scored if doc["ref"] not in seen]
+    ranked = [c for c in ranked if not seen & {c.ref, *c.aspects}]
     page = ranked[max(0, offset - len(exact)):max(0, offset + limit - len(exact))]
-    return exact[offset:offset + limit] + [_hit(db, doc, query, s) for s, doc in page]
+    return exact[offset:offset + limit] + _hits(db, page, query)
 
 
-_DOC_COLUMNS = ("rowid", "type", "ref", "game", "document", "section", "kind", "title", "body", "concepts", "cards")
+_DOC_COLUMNS = ("rowid", "type", "ref", "game", "document", "section", "kind", "title", "body", "concepts", "cards",
+                "page", "current", "points_to", "same", "language")
+_COLUMNS = ", ".join(_DOC_COLUMNS)
+
+
+def _candidate(doc: dict[str, Any], score: float) -> Candidate:
+    return Candidate(ref=doc["ref"], type=doc["type"], game=doc["game"], document=doc["document"], score=score,
+                     current=doc["current"] or None, points_to=doc["points_to"] or None, same=doc["same"] or "",
+                     body=doc["body"] or "", row=doc)
+
+
+def _hits(db: sqlite_utils.Database, ranked: list[Candidate], query: Query) -> list[Hit]:
+    """Results as the pages and the API show them, with the titles of what they point at."""
+    linked = {r for c in ranked for r in (c.current, c.points_to) if r}
+    titles: dict[str, str] = {}
+    if linked:
+        marks = ",".join("?" * len(linked))
+        titles = dict(db.execute(f"SELECT ref, title FROM search_docs WHERE ref IN ({marks})", sorted(linked)))
+        titles.update(dict(db.execute(f"SELECT id, title || ' ' || version FROM documents WHERE id IN ({marks})",
+                                      sorted(linked))))
+    out = []
+    for c in ranked:
+        hit = _hit(db, c.row, query, c.score)
+        hit.aspects = list(c.aspects)
+        if c.current:
+            hit.current = {"id": c.current, "title": titles.get(c.current, "")}
+        if c.points_to:
+            hit.points_to = {"id": c.points_to, "title": titles.get(c.points_to, "")}
+        out.append(hit)
+    return out
 
 
 @functools.lru_cache(maxsize=4096)
@@ -871,7 +1224,7 @@ def _filters(**given: str | None) -> tuple[list[str], list[Any]]:
 def _hit(db: sqlite_utils.Database, doc: dict[str, Any], query: Query, score: float) -> Hit:
     return Hit(type=doc["type"], id=doc["ref"], game=doc["game"], document=doc["document"],
                section=doc["section"] or "", kind=doc["kind"] or "", title=doc["title"] or "",
-               snippet=snippet(doc["body"] or "", query), score=score)
+               snippet=snippet(doc["body"] or "", query), score=score, page=doc["page"] or "")
 
 
 def card_keys(db: sqlite_utils.Database, name: str) -> list[str]:

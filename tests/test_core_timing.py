@@ -502,3 +502,88 @@ def test_a_card_that_ceases_to_exist_leaves_the_position_and_the_trace_says_so()
     assert out.position.find("t") is None
     assert [c.what for c in out.trace.changes] == ["t.zone"] and out.trace.changes[0].after is None
     assert seen == [("t", "field", "")]
+
+
+def test_a_card_changing_zone_is_a_new_object_unless_the_game_keeps_it_the_same():
+    card = CardState("c1", "x", "p1", "p1", stamp=1)
+    position = Position(game="toy", ruleset="toy", active="p1", clock=1,
+                        players={"p1": PlayerState("p1", zones={"line": [card], "attack": []})})
+    res = Resolution(position, [], lambda rule: rule)
+    res.move(card, "p1", "attack", same_object=True)
+    assert card.stamp == 1 and position.player("p1").zone("attack") == [card]
+    res.move(card, "p1", "line")
+    assert card.stamp == 2
+
+
+# Who orders simultaneous effects, under each policy.
+
+PAIR = STACK.read_position({"active": "a", "players": {"a": {}, "b": {}}})
+
+
+def _asked(out: Any) -> list[tuple[str, str]]:
+    return [(d.question.player, d.question.key) for d in out.decisions]
+
+
+def _simultaneous(policy: str, effects: list[tuple[str, str]], answers: list[str],
+                  players: list[str] | None = None) -> tuple[Any, list[str]]:
+    done: list[str] = []
+
+    def body(res: Resolution) -> None:
+        def resolve(p: Pending[str]) -> None:
+            done.append(p.value)
+            res.note("effect", "order", f"Efecto {p.value}", f"Effect {p.value}")
+
+        pending = [Pending(owner, value, f"Efecto {value}", f"Effect {value}", value) for owner, value in effects]
+        timing.order_simultaneous(res, pending, policy=policy, players=players or ["a", "b"], rule="order",
+                                  resolve=resolve)
+
+    return run(PAIR, answers, STACK.cite, body), done
+
+
+def test_a_single_effect_resolves_without_a_question_under_every_policy():
+    for policy in (timing.ACTIVE_PLAYER_ORDERS, timing.ACTIVE_THEN_OTHERS, timing.ALTERNATING):
+        out, done = _simultaneous(policy, [("b", "b1")], [])
+        assert out.is_complete and _asked(out) == [] and done == ["b1"], policy
+
+
+def test_active_player_orders_every_effect_even_the_opponents():
+    out, done = _simultaneous(timing.ACTIVE_PLAYER_ORDERS, [("a", "a1"), ("b", "b1"), ("a", "a2")], ["b1", "a2"],
+                              players=["a"])
+    assert out.is_complete and done == ["b1", "a2", "a1"]  # the last one needs no question
+    assert _asked(out) == [("a", "order"), ("a", "order")]
+    assert [[o.value for o in d.question.options] for d in out.decisions] == [["a1", "b1", "a2"], ["a1", "a2"]]
+
+
+def test_active_then_others_lets_the_active_player_order_theirs_first():
+    out, done = _simultaneous(timing.ACTIVE_THEN_OTHERS, [("b", "b1"), ("a", "a1"), ("b", "b2"), ("a", "a2")],
+                              ["a2", "b2"])
+    assert out.is_complete and done == ["a2", "a1", "b2", "b1"]
+    assert [[o.value for o in d.question.options] for d in out.decisions] == [["a1", "a2"], ["b1", "b2"]]
+
+
+def test_alternating_starts_with_the_active_player_and_alternates():
+    out, done = _simultaneous(timing.ALTERNATING, [("a", "a1"), ("a", "a2"), ("b", "b1"), ("b", "b2")], ["a2", "b1"])
+    assert out.is_complete and done == ["a2", "b1", "a1", "b2"]
+    out, done = _simultaneous(timing.ALTERNATING, [("b", "b1"), ("a", "a1")], [])
+    assert _asked(out) == [] and done == ["a1", "b1"]
+    # When one player runs out, the other resolves the rest (asked only while there is a real choice).
+    out, done = _simultaneous(timing.ALTERNATING, [("a", "a1"), ("b", "b1"), ("b", "b2"), ("b", "b3")], ["b3", "b1"])
+    assert done == ["a1", "b3", "b1", "b2"] and _asked(out) == [("b", "order"), ("b", "order")]
+
+
+def test_an_unanswered_order_question_stops_with_the_choosers_question():
+    out, done = _simultaneous(timing.ALTERNATING, [("a", "a1"), ("b", "b1"), ("b", "b2")], [])
+    assert done == ["a1"]
+    assert out.question is not None and (out.question.player, out.question.key) == ("b", "order")
+
+
+def test_resolving_twice_with_the_same_answers_gives_the_same_trace_and_position():
+    position = _position(STACK, {"players": {"p1": {"hand": [{"uid": "x", "card": BOLT}],
+                                                    "field": [{"uid": "t", "card": BEAR}, {"uid": "u", "card": BEAR}]},
+                                             "p2": {"hand": [{"uid": "y", "card": SHIELD}]}}})
+    before = STACK.dumps(position)
+    first = STACK.resolve(position, "cast x", ["t"])
+    second = STACK.resolve(STACK.loads(before), "cast x", ["t"])
+    assert first.trace.to_dict() == second.trace.to_dict()
+    assert STACK.dumps(first.position) == STACK.dumps(second.position)
+    assert STACK.dumps(position) == before  # resolution works on a copy

@@ -134,3 +134,20 @@ def test_citations_resolve(corpus):
     assert corpus.resolve("KF172-GEN-39").id == "KF172-GEN-39"
     assert not corpus.has("keyforge-17.2#no-such-section")
     assert not corpus.has("KF172-GEN-999")
+
+
+@pytest.mark.skipif(not SEEDS.is_dir(), reason="the seed documents are not beside the project")
+def test_a_documents_index_names_the_seed_line_each_part_starts_at(corpus):
+    for doc in corpus.documents.values():
+        if not doc.seed:  # the project's own documents (myl-decisiones) have no seed and no index
+            continue
+        seed = _seed_text(corpus, doc.id).split("\n")
+        pages = [page for _, page, _ in doc.contents]
+        assert pages == sorted(pages), doc.id
+        for title, page, line in doc.contents:
+            # The part starts at a heading: its own title (17.2) or the first heading inside it (1.1, 1.3).
+            heading = seed[line - 1].strip().lstrip("# ")
+            assert heading.isupper() and len(heading) < 80, (doc.id, title, line)
+            index = [n for n, text in enumerate(seed, 1) if n < line and _fold(title).casefold() in text.casefold()
+                     and str(page) in text]
+            assert index, f"{doc.id}: the index does not give page {page} to {title!r}"

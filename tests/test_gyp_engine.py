@@ -56,7 +56,13 @@ def test_an_illegal_play_names_its_rule_and_changes_nothing():
 def test_the_schema_lists_the_steps_and_states():
     schema = GYP.schema()
     assert schema["steps"][0] == "etapa-inicial" and schema["steps"][-1] == "limpieza"
-    assert "girada" in schema["states"] and "pila" in [z["id"] for z in schema["zones"]]
+    assert "girada" in schema["card_state"] and "pila" in schema["zones"] and "prestigio" in schema["player_values"]
+
+
+def test_the_board_view_shows_strength_now():
+    position = GYP.loads(POSITION)
+    view = GYP.card_view(position)
+    assert view["s"]["strength_now"] == 2 and view["s"]["toughness_now"] == 6 and view["f"]["name"]["es"] == "Fruto de la Ira"
 
 
 def test_the_legal_plays_of_a_position_include_passing_and_the_card():

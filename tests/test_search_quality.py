@@ -79,9 +79,10 @@ def database(tmp_path_factory):
 
 
 def top_ids(database, q: str, n: int = 5) -> list[str]:
+    """The ids the first ``n`` results stand for: a result folds in the entries and sections with its text."""
     from judge import db
 
-    return [h.id for h in db.search(database, q, limit=n)]
+    return [i for h in db.search(database, q, limit=n) for i in h.covers]
 
 
 def test_top_five_hit_rate(database):

@@ -211,10 +211,11 @@ class Resolution:
         card.controller = pid
         self._record(f"{card.uid}.controller", before, pid)
 
-    def move(self, card: CardState, pid: str, zone: str, index: int | None = None) -> None:
+    def move(self, card: CardState, pid: str, zone: str, index: int | None = None, *, same_object: bool = False) -> None:
         """Move a card (with what is attached to it) to ``pid``'s ``zone`` (or the shared zone of that name), at
         ``index`` or at the end. A card that changes zone becomes a new object with a new timestamp; one that only
-        changes sides within a zone (control) stays the same object."""
+        changes sides within a zone (control) stays the same object, and so does one the game moves between two
+        places that are one zone for its rules (``same_object``: an Aliado declared an attacker stays in play)."""
         player, from_zone, holder, at, host = self.position.locate(card.uid)
         holder.pop(at)
         dest = self.position.zone(pid, zone)
@@ -226,7 +227,7 @@ class Resolution:
         where_to = zone if zone in self.position.shared_zones else f"{pid}.{zone}"
         self._record(f"{card.uid}.zone", where_from, where_to)
         left = ATTACHED if host else from_zone
-        if left != zone:
+        if left != zone and not same_object:
             self._new_object(card)
         for listener in self.on_move:
             listener(card, left, zone)

@@ -168,8 +168,10 @@ class Ruleset:
             "game": self.game,
             "ruleset": self.id,
             "players": ["p1", "p2"],
-            "zones": [{"id": z, "in_play": z in layout.in_play, "hidden": z in layout.hidden,
-                       "ordered": z in layout.ordered, "shared": z in layout.shared} for z in layout.zones],
+            "zones": list(layout.zones),
+            "in_play": sorted(layout.in_play),
+            "zone_flags": {z: {"in_play": z in layout.in_play, "hidden": z in layout.hidden,
+                               "ordered": z in layout.ordered, "shared": z in layout.shared} for z in layout.zones},
             "attached": layout.attached_key,
             "verbs": list(self.verbs),
             "values": {},
@@ -180,6 +182,16 @@ class Ruleset:
     def catalog(self) -> Any:
         """The game's card catalog (names in every language, facts, abilities), or ``None`` if it has none."""
         return None
+
+    def card_facts(self, card: Any) -> dict[str, Any]:
+        """What the board shows of a catalog card: at least ``id``, ``name`` (by language) and ``type``."""
+        return {"id": card.id, "name": {"es": str(card.id)}, "type": getattr(card, "type", "")}
+
+    def card_view(self, position: Position) -> dict[str, Any]:
+        """Every card of ``position`` by uid, with its facts and, in play, its values now (power, strength…)."""
+        return {card.uid: {"uid": card.uid, "card": card.card, "id": card.card, "zone": f"{player.id}.{zone}",
+                           "name": {"es": card.card, "en": card.card, "pt": card.card}}
+                for player, zone, card in position.all_cards()}
 
     # Expectations.
 

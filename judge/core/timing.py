@@ -23,7 +23,7 @@ Each of them asks through :meth:`Resolution.ask`, so every choice is explicit an
 from __future__ import annotations
 
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 from collections.abc import Callable, Iterable, Iterator, Sequence
 
@@ -116,57 +116,6 @@ def _chooser(policy: str, players: Sequence[str], queue: Sequence[Pending[T]], l
             if candidate in owners:
                 return candidate
     raise ValueError(f"unknown ordering policy {policy!r}")
-
-
-@dataclass
-class Stack(Generic[T]):
-    """Objects waiting to resolve, last in first out."""
-
-    items: list[Pending[T]] = field(default_factory=list)
-
-    def push(self, res: Resolution, item: Pending[T], rule: str) -> None:
-        self.items.append(item)
-        res.note("stack-push", rule, f"{item.label_es} entra en la pila", f"{item.label_en} goes on the stack")
-
-    def pop(self) -> Pending[T]:
-        return self.items.pop()
-
-    def __len__(self) -> int:
-        return len(self.items)
-
-    @property
-    def top(self) -> Pending[T] | None:
-        return self.items[-1] if self.items else None
-
-
-def priority_round(res: Resolution, players: Sequence[str], *, rule: str,
-                   actions: Callable[[str], Sequence[Option]], act: Callable[[str, str], None],
-                   before_priority: Callable[[], None] | None = None, actor_keeps_priority: bool = True) -> None:
-    """Pass priority around ``players`` (starting with the first) until all pass in succession.
-
-    ``actions(player)`` lists what that player could do now (besides passing); ``act(player, value)`` does it.
-    ``before_priority`` runs before each player receives priority (G&P: state-based actions).
-    After anyone acts, the passes so far no longer count; with ``actor_keeps_priority`` (G&P, like its model's
-    117.3c) the player who acted receives priority again, otherwise it moves on to the next player.
-    """
-    passes = 0
-    i = 0
-    while passes < len(players):
-        if before_priority is not None:
-            before_priority()
-        player = players[i % len(players)]
-        options = (Option("pass", "Pasar", "Pass"), *actions(player))
-        choice = res.ask(Question(key="priority", player=player, rule=rule,
-                                  prompt_es="Tienes prioridad: ¿actúas o pasas?",
-                                  prompt_en="You have priority: act or pass?", options=options))
-        if choice == "pass":
-            passes += 1
-        else:
-            act(player, choice)
-            passes = 0
-            if actor_keeps_priority:
-                continue
-        i += 1
 
 
 # Triggered abilities.

@@ -37,6 +37,8 @@ class Document:
     publisher: str = ""
     note: str = ""
     superseded_by: str | None = None
+    contents: tuple[tuple[str, int, int], ...] = field(default=(), hash=False, compare=False)
+    """The document's own index, when it prints one: (part title, page it starts on, seed line it starts at)."""
 
 
 @dataclass(frozen=True)
@@ -210,6 +212,8 @@ class Corpus:
     sections: dict[str, Section]
     """By citation, ``<document>#<id>``."""
     entries: dict[str, Entry]
+    concept_names: dict[str, dict[str, str]] = field(default_factory=dict)
+    """KeyForge concept id → its heading in each document and its English name (``keyforge-concepts.toml``)."""
 
     @classmethod
     def load(cls, root: Path | None = None) -> Corpus:
@@ -224,6 +228,8 @@ class Corpus:
             if not meta_path.exists():
                 continue
             meta = tomllib.loads(meta_path.read_text(encoding="utf-8"))
+            meta["contents"] = tuple((c.get("title", ""), int(c["page"]), int(c["line"]))
+                                     for c in meta.get("contents", ()))
             doc = Document(**meta)
             if doc.id != doc_dir.name:
                 raise CorpusError(f"{meta_path}: id {doc.id!r} differs from its folder {doc_dir.name!r}")
@@ -242,7 +248,9 @@ class Corpus:
                 if e.id != path.stem:
                     raise CorpusError(f"{path}: file name differs from its id {e.id!r}")
                 entries[e.id] = e
-        return cls(root=root, documents=documents, sections=sections, entries=entries)
+        concepts_path = root / "keyforge-concepts.toml"
+        concept_names = tomllib.loads(concepts_path.read_text(encoding="utf-8")) if concepts_path.exists() else {}
+        return cls(root=root, documents=documents, sections=sections, entries=entries, concept_names=concept_names)
 
     def resolve(self, citation: str) -> Section | Entry:
         """The text a citation names; ``KeyError`` if it names nothing."""

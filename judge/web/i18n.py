@@ -49,6 +49,12 @@ MESSAGES: dict[str, dict[str, str]] = {
     "search.clear": {"es": "Quitar filtros", "en": "Clear filters"},
     "search.more": {"es": "Más resultados", "en": "More results"},
     "search.score": {"es": "relevancia", "en": "score"},
+    "search.aspects": {"es": "Mismo texto en:", "en": "Same text in:"},
+    "text.page": {"es": "pág.", "en": "p."},
+    "text.superseded": {"es": "Reglamento superado. Texto vigente:", "en": "Superseded rulebook. Current text:"},
+    "text.points_to": {"es": "Remite a", "en": "Refers to"},
+    "text.printed": {"es": "Texto tal como está impreso (con los iconos que la extracción desfiguró)",
+                     "en": "Text as printed (with the icons the extraction garbled)"},
     "search.hint": {"es": "Sin tildes ni mayúsculas también vale; los nombres de carta en inglés, español o "
                           "portugués encuentran las entradas que los nombran.",
                     "en": "Accents and case do not matter; a card name in English, Spanish or Portuguese finds "
@@ -88,6 +94,8 @@ MESSAGES: dict[str, dict[str, str]] = {
     "entry.cards": {"es": "Cartas", "en": "Cards"},
     "entry.concepts": {"es": "Conceptos", "en": "Concepts"},
     "entry.rules": {"es": "Reglas implicadas", "en": "Rules involved"},
+    "entry.no_rules": {"es": "Ninguna sección de reglas de este documento trata este punto.",
+                       "en": "No rule section of this document deals with this point."},
     "entry.related": {"es": "Entradas relacionadas", "en": "Related entries"},
     "entry.same_card": {"es": "Misma carta", "en": "Same card"},
     "entry.same_concept": {"es": "Mismo concepto", "en": "Same concept"},

@@ -6,6 +6,7 @@ Everything is read from the database built from ``rulings/`` (one connection per
 
 from __future__ import annotations
 
+import html
 import json
 from typing import Any
 
@@ -14,6 +15,7 @@ import nh3
 import sqlite_utils
 from markupsafe import Markup
 
+from judge.corpus.text import readable
 from judge.web.errors import APIError
 from judge.web.service import citation_url, scenarios_of
 
@@ -21,10 +23,77 @@ ALLOWED_TAGS = {"p", "strong", "em", "b", "i", "ul", "ol", "li", "br", "code", "
                 "h6", "hr", "table", "thead", "tbody", "tr", "th", "td", "sup", "sub", "del"}
 
 
-def render_markdown(text: str) -> Markup:
-    """Verbatim rule text as HTML: Markdown rendered, then sanitised (no links, scripts or attributes survive)."""
-    html = markdown_lib.markdown(text or "", extensions=["sane_lists"], output_format="html")
-    return Markup(nh3.clean(html, tags=ALLOWED_TAGS, attributes={}, url_schemes=set(), link_rel=None))
+Link = tuple[str, int, str]
+"""Words of a text, which of their occurrences in it (0 for the first), and the internal URL they link to."""
+
+
+def render_markdown(text: str, links: list[Link] | None = None) -> Markup:
+    """Verbatim rule text as HTML: Markdown rendered, then sanitised (no links, scripts or attributes survive);
+    then ``links`` become links."""
+    rendered = markdown_lib.markdown(text or "", extensions=["sane_lists"], output_format="html")
+    clean = nh3.clean(rendered, tags=ALLOWED_TAGS, attributes={}, url_schemes=set(), link_rel=None)
+    return Markup(_linked(clean, links or []))
+
+
+def _linked(clean: str, links: list[Link]) -> str:
+    """Wrap the given occurrence of each phrase in a link to its URL. The URLs are the oracle's own pages, built
+    here, so they are added after sanitising."""
+    spans: list[tuple[int, int, str]] = []
+    for phrase, occurrence, url in links:
+        escaped = html.escape(phrase, quote=False)
+        at = -1
+        for _ in range(occurrence + 1):
+            at = clean.find(escaped, at + 1)
+            if at < 0:
+                break
+        if at >= 0 and url and not any(a < at + len(escaped) and at < b for a, b, _ in spans):
+            spans.append((at, at + len(escaped), url))
+    out: list[str] = []
+    cursor = 0
+    for a, b, url in sorted(spans):
+        out.append(clean[cursor:a])
+        out.append(f'<a class="ref" href="{html.escape(url)}">{clean[a:b]}</a>')
+        cursor = b
+    out.append(clean[cursor:])
+    return "".join(out)
+
+
+def text_versions(text: str, shown: str, references: list[dict[str, Any]]) -> dict[str, Any]:
+    """A verbatim text as the page shows it: ``shown`` (the garbled icons spelled out) with its references as
+    links and, when that differs from the text as printed, the printed text too, for one click away."""
+    links = [(r["text"], r["occurrence"], r["url"]) for r in references]
+    return {"html": render_markdown(shown, links),
+            "verbatim": render_markdown(text, links) if shown != (text or "") else None}
+
+
+def _references(db: sqlite_utils.Database, source: str, part: str, text: str) -> list[dict[str, Any]]:
+    """The references of one part of a text that resolve: the words that refer (and which occurrence of those
+    words it is: "Robar" may be written before the "Temas relacionados: …, Robar" that refers) and the page they
+    refer to."""
+    rows = db.execute("SELECT start, end, page, target FROM refs WHERE source = ? AND part = ? ORDER BY start",
+                      [source, part]).fetchall()
+    return [{"text": text[a:b], "occurrence": text.count(text[a:b], 0, a), "page": page, "target": target,
+             "url": citation_url(target)} for a, b, page, target in rows]
+
+
+def link(ref: str) -> str:
+    """The page of an entry id (canonical ids are upper case), a section citation or a document id."""
+    if "#" in ref or ref[:1].isupper():
+        return citation_url(ref) or ""
+    return f"/documents/{ref}"
+
+
+def _current(db: sqlite_utils.Database, ref: str | None) -> dict[str, Any] | None:
+    """What replaces a superseded text: an entry, a section, or (nothing one for one) the current document."""
+    if not ref:
+        return None
+    if "#" in ref or _entry_row(db, ref) is not None:
+        return _brief(db, ref)
+    rows = list(db.query("SELECT id, title, version FROM documents WHERE id = ?", [ref]))
+    if rows:
+        return {"type": "document", "id": ref, "title": f"{rows[0]['title']} {rows[0]['version']}",
+                "url": f"/documents/{ref}"}
+    return None
 
 
 def documents(db: sqlite_utils.Database) -> list[dict[str, Any]]:
@@ -43,7 +112,7 @@ def document(db: sqlite_utils.Database, doc_id: str) -> dict[str, Any]:
     if not rows:
         raise APIError(404, "not-found", f"there is no document {doc_id!r}")
     doc = rows[0]
-    sections = list(db.query("SELECT citation, id, title, parent, part FROM sections WHERE document = ? "
+    sections = list(db.query("SELECT citation, id, title, parent, part, page FROM sections WHERE document = ? "
                              "ORDER BY position", [doc_id]))
     for s in sections:
         s["url"] = citation_url(s["citation"])
@@ -62,17 +131,18 @@ def _entry_row(db: sqlite_utils.Database, entry_id: str) -> dict[str, Any] | Non
 def _brief(db: sqlite_utils.Database, ref: str) -> dict[str, Any]:
     """An entry id or a section citation, with its title, document and page."""
     if "#" in ref:
-        rows = list(db.query("SELECT citation, document, title, text FROM sections WHERE citation = ?", [ref]))
+        rows = list(db.query("SELECT citation, document, title, text, page FROM sections WHERE citation = ?", [ref]))
         if rows:
             r = rows[0]
             return {"type": "section", "id": ref, "document": r["document"], "title": r["title"],
-                    "text": r["text"], "url": citation_url(ref)}
+                    "text": r["text"], "page": r["page"] or "", "url": citation_url(ref)}
         return {"type": "section", "id": ref, "document": ref.partition("#")[0], "title": None, "url": None}
     row = _entry_row(db, ref)
     if row is None:
         return {"type": "entry", "id": ref, "title": None, "url": None}
     return {"type": "entry", "id": row["id"], "document": row["document"], "title": row["title"],
-            "kind": row["kind"], "question": row["question"], "answer": row["answer"], "url": f"/rulings/{row['id']}"}
+            "kind": row["kind"], "question": row["question"], "answer": row["answer"], "page": row["page"] or "",
+            "url": f"/rulings/{row['id']}"}
 
 
 def entry(db: sqlite_utils.Database, entry_id: str) -> dict[str, Any]:
@@ -109,9 +179,14 @@ def entry(db: sqlite_utils.Database, entry_id: str) -> dict[str, Any]:
     for r in (*same_card, *same_concept):
         r["url"] = f"/rulings/{r['id']}"
     parent = meta.get("parent")
+    lang = doc["language"]
     return {
         "id": eid, "game": row["game"], "document": doc, "kind": row["kind"], "section": row["section"],
-        "title": row["title"], "topic": meta.get("topic"), "question": row["question"], "answer": row["answer"],
+        "title": row["title"], "readable_title": readable(row["title"] or "", lang), "topic": meta.get("topic"),
+        "question": row["question"], "answer": row["answer"],
+        "readable": {"question": readable(row["question"] or "", lang), "answer": readable(row["answer"] or "", lang)},
+        "references": {part: _references(db, eid, part, row[part] or "") for part in ("question", "answer")},
+        "page": row["page"] or "", "current": _current(db, row["current"]),
         "note": row["note"], "lines": [int(x) for x in row["lines"].split(",") if x],
         "cards": [{"key": c["card"], "name": c["name"]} for c in cards],
         "concepts": row["concepts"].split() if row["concepts"] else [],
@@ -153,7 +228,12 @@ def section(db: sqlite_utils.Database, doc_id: str, section_id: str) -> dict[str
     for e in entries:
         e["url"] = f"/rulings/{e['id']}"
     parent = _brief(db, f"{doc_id}#{s['parent']}") if s["parent"] else None
+    lang = doc["language"]
     return {"citation": citation, "id": section_id, "document": doc, "title": s["title"], "text": s["text"],
+            "readable_title": readable(s["title"], lang), "readable": readable(s["text"], lang),
+            "references": _references(db, citation, "text", s["text"]),
+            "page": s["page"] or "", "current": _current(db, s["current"]),
+            "points_to": _brief(db, s["points_to"]) if s["points_to"] else None,
             "part": s["part"], "lines": s["lines"], "parent": parent, "children": children,
             "in_other_documents": other, "entries": entries, "url": citation_url(citation)}
 

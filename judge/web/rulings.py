@@ -30,7 +30,7 @@ def search() -> str:
     hits = run_search(args) if any(args[k] for k in ("q", "game", "document", "section", "concept", "card",
                                                      "type")) else []
     return render_template("rulings/search.html", args=args, hits=hits,
-                           facets=oracle.facets(get_db(), args["document"]), page=PAGE)
+                           facets=oracle.facets(get_db(), args["document"]), page=PAGE, link=oracle.link)
 
 
 @bp.get("/rulings/<entry_id>")
@@ -45,7 +45,7 @@ def ruling(entry_id: str) -> str:
         abort(404, exc.message)
     if data["id"] != entry_id:
         return redirect(url_for("rulings.ruling", entry_id=data["id"]))
-    return render_template("rulings/entry.html", e=data, md=oracle.render_markdown)
+    return render_template("rulings/entry.html", e=data, md=oracle.render_markdown, show=oracle.text_versions)
 
 
 @bp.get("/rules/<doc_id>/<path:section_id>")
@@ -58,7 +58,7 @@ def section(doc_id: str, section_id: str) -> str:
         data = oracle.section(get_db(), doc_id, section_id)
     except APIError as exc:
         abort(404, exc.message)
-    return render_template("rulings/section.html", s=data, md=oracle.render_markdown)
+    return render_template("rulings/section.html", s=data, md=oracle.render_markdown, show=oracle.text_versions)
 
 
 @bp.get("/documents/<doc_id>")

@@ -18,7 +18,7 @@ from judge.core.position import CardState, Position
 from judge.core.resolution import GameOver, PendingDecision, Resolution
 from judge.core.ruleset import Play, Ruleset
 from judge.core.timing import act, pass_priority, proceed
-from judge.games.gobierno_y_prestigio import combat, endgame, playing, resources, start, turn
+from judge.games.gobierno_y_prestigio import combat, endgame, playing, resources, schema, start, turn
 from judge.games.gobierno_y_prestigio.board import CAMPO, GOBIERNO, PG, Board
 from judge.games.gobierno_y_prestigio.catalog import Catalog, default_catalog
 from judge.games.gobierno_y_prestigio.game import Game
@@ -124,11 +124,13 @@ class GobiernoYPrestigio(Ruleset):
         return problems
 
     def schema(self) -> dict[str, Any]:
-        out = super().schema()
-        out["states"] = {k: getattr(v, "__name__", "int|list") for k, v in CARD_STATE.items()}
-        out["values"] = {k: getattr(v, "__name__", "int|list") for k, v in PLAYER_VALUES.items()}
-        out["steps"] = list(turn.STEPS)
-        return out
+        return {**super().schema(), **schema.schema(turn.STEPS, CARD_STATE, PLAYER_VALUES)}
+
+    def card_facts(self, card: Any) -> dict[str, Any]:
+        return schema.card_facts(card)
+
+    def card_view(self, position: Position) -> dict[str, Any]:
+        return schema.card_view(self.catalog_for(position), position)
 
     # Who acts.
 

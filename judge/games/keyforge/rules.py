@@ -14,9 +14,9 @@ from judge.core.notation import Layout
 from judge.core.position import CardState, Position
 from judge.core.resolution import Resolution
 from judge.core.ruleset import Play, Ruleset
-from judge.games.keyforge import effects, playing, turn, using
+from judge.games.keyforge import effects, playing, schema, turn, using
 from judge.games.keyforge.board import IN_PLAY, Board
-from judge.games.keyforge.catalog import Catalog, catalog_with
+from judge.games.keyforge.catalog import Catalog, CardDef, catalog_with, default_catalog
 from judge.games.keyforge.conditions import condition
 from judge.games.keyforge.game import Game
 from judge.games.keyforge.legality import VERBS, Legality
@@ -170,6 +170,20 @@ class KeyForge(Legality, Permissions, PositionCheck, Ruleset):
     def catalog_for(self, position: Position) -> Catalog:
         """The cards as this ruleset's document has them (errata apply from the document that made them)."""
         return catalog_with(self.id, position.cards)[0]
+
+    # What the board asks.
+
+    def catalog(self) -> Catalog:
+        return default_catalog()
+
+    def schema(self) -> dict[str, Any]:
+        return {**super().schema(), **schema.schema()}
+
+    def card_facts(self, card: CardDef) -> dict[str, Any]:
+        return schema.card_facts(card)
+
+    def card_view(self, position: Position) -> dict[str, Any]:
+        return schema.card_view(self.catalog_for(position), position)
 
     def canonical(self, position: Position, expected: Any) -> Any:
         if isinstance(expected, list):

@@ -1,0 +1,75 @@
+"""What the board needs to know of KeyForge: how a position is made (zones in the order a judge reads a table,
+card states, player values, steps, the words a custom card is written in) and how a card is shown (its printed
+facts, and in play its power and armor now)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from judge.core.errors import JudgeError, UnknownCardError
+from judge.core.position import CardState, Position
+from judge.games.keyforge import catalog, positions, vocabulary
+from judge.games.keyforge.board import IN_PLAY, Board
+
+
+def schema() -> dict[str, Any]:
+    return {
+        # in play first, then the hidden zones, the way a judge reads a table
+        "zones": [z for z in ("battleline", "artifacts", "hand", "archives", "deck", "discard", "purged")
+                  if z in positions.ZONES],
+        "card_state": {k: ("bool" if t is bool else "int" if t is int else "card") for k, t in positions.CARD_STATE.items()},
+        "player_values": sorted(positions.PLAYER_VALUES),
+        "steps": list(positions.STEPS),
+        "houses": [h for h in catalog.HOUSES if h != "none"],
+        "types": list(catalog.TYPES),
+        "bonus_icons": list(catalog.BONUS_ICONS),
+        "keywords": sorted(vocabulary.KEYWORDS),
+        "triggers": dict(vocabulary.TRIGGERS),
+        "effects": {k: dict(v) for k, v in vocabulary.EFFECTS.items()},
+        "constant_effects": dict(vocabulary.CONSTANT_EFFECTS),
+        "named_targets": sorted(vocabulary.NAMED_TARGETS),
+        "sides": sorted(vocabulary.SIDES),
+        "kinds": sorted(vocabulary.KINDS),
+        "players_words": sorted(vocabulary.PLAYERS),
+        "max_keys": 3, "max_chains": 24,
+    }
+
+
+def card_facts(card: catalog.CardDef) -> dict[str, Any]:
+    """What the board shows of a catalog card."""
+    return {
+        "id": card.id, "name": {"es": card.name_es or card.name_en, "en": card.name_en or card.name_es,
+                                "pt": card.name_pt or card.name_en},
+        "house": card.house, "houses": list(card.houses) or [card.house], "type": card.type, "power": card.power,
+        "armor": card.armor, "keywords": [k if v == 1 else f"{k} {v}" for k, v in card.keywords],
+        "traits": list(card.traits), "bonus": list(card.bonus), "custom": bool(card.custom),
+    }
+
+
+def card_now(board: Board, card: CardState, zone: str) -> dict[str, Any]:
+    """Power and armor of a card in play, with every effect on it."""
+    if zone not in IN_PLAY:
+        return {}
+    out: dict[str, Any] = {}
+    for key, read in (("power", board.power), ("armor", board.armor)):
+        try:
+            out[f"{key}_now"] = read(card)
+        except (KeyError, JudgeError, TypeError, ValueError):
+            pass
+    return out
+
+
+def card_view(cards: catalog.Catalog, position: Position) -> dict[str, Any]:
+    """Every card of the position by uid: its names, printed facts and, in play, its power and armor now."""
+    board = Board(position, cards)
+    out: dict[str, Any] = {}
+    for player, zone, card in position.all_cards():
+        info: dict[str, Any] = {"uid": card.uid, "card": card.card, "zone": f"{player.id}.{zone}"}
+        try:
+            info.update(card_facts(cards.lookup(card.card)))
+        except (UnknownCardError, KeyError):
+            info["name"] = {"es": card.card, "en": card.card, "pt": card.card}
+        info["id"] = card.card
+        info.update(card_now(board, card, zone))
+        out[card.uid] = info
+    return out

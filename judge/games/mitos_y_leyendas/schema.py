@@ -1,0 +1,53 @@
+"""What the board needs to know of Mitos y Leyendas: how a position is made (zones in the order a judge reads a
+table, card states, steps, the words a custom card is written in) and how a card is shown (its printed facts, and
+in play its strength now)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from judge.core.errors import UnknownCardError
+from judge.core.position import Position
+from judge.games.mitos_y_leyendas import vocabulary
+from judge.games.mitos_y_leyendas.board import IN_PLAY, LINES, Board
+from judge.games.mitos_y_leyendas.catalog import Catalog, CardDef
+
+BOARD_ZONES = ("linea-de-ataque", "linea-de-defensa", "linea-de-apoyo", "reserva-de-oro", "oro-pagado", "mano",
+               "castillo", "cementerio", "permanentes", "destierro", "removida", "jugando")
+
+
+def schema(steps: tuple[str, ...], card_state: dict[str, type]) -> dict[str, Any]:
+    return {
+        "zones": list(BOARD_ZONES),
+        "card_state": {k: ("bool" if t is bool else "int") for k, t in card_state.items()},
+        "player_values": [],
+        "steps": list(steps),
+        "types": list(vocabulary.TYPES),
+        "ability_kinds": dict(vocabulary.ABILITY_KINDS),
+        "triggers": dict(vocabulary.TRIGGERS),
+        "effects": dict(vocabulary.EFFECTS),
+        "grants": dict(vocabulary.GRANTS),
+        "durations": dict(vocabulary.DURATIONS),
+        "counted_zones": ["castillo", "mano"],
+    }
+
+
+def card_facts(card: CardDef) -> dict[str, Any]:
+    return {"id": card.id, "name": {"es": card.name, "en": card.name, "pt": card.name}, "type": card.type,
+            "cost": card.cost, "strength": card.strength, "race": card.race, "edition": card.edition,
+            "source": card.source, "incomplete": card.incomplete, "custom": bool(card.custom)}
+
+
+def card_view(cards: Catalog, position: Position) -> dict[str, Any]:
+    board = Board(position, cards)
+    out: dict[str, Any] = {}
+    for player, zone, card in position.all_cards():
+        info: dict[str, Any] = {"uid": card.uid, "card": card.card, "id": card.card, "zone": f"{player.id}.{zone}"}
+        try:
+            info.update(card_facts(cards.lookup(card.card)) if card.known else {"name": {"es": "?", "en": "?", "pt": "?"}})
+        except UnknownCardError:
+            info["name"] = {"es": card.card, "en": card.card, "pt": card.card}
+        if card.known and zone in IN_PLAY and zone in LINES:
+            info["strength_now"] = board.strength(card)
+        out[card.uid] = info
+    return out
