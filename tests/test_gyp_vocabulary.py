@@ -49,5 +49,5 @@ def test_a_bad_custom_card_lists_every_problem():
     }, custom=True)
     assert card is None
     text = "\n".join(map(str, problems))
-    for fragment in ("type is one of", "cost is", "colours are", "unknown keyword", "names its event", "unknown effect", "unknown duration"):
+    for fragment in ("type is one of", "cost is", "a colour (105.1) is one of", "a keyword is one of", "event is one of", "an effect is one of", "a duration is one of"):
         assert fragment in text, fragment

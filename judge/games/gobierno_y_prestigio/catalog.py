@@ -14,7 +14,7 @@ from typing import Any
 
 from judge.core import catalog as core_catalog
 from judge.core.catalog import read_card_files
-from judge.core.errors import Problem, UnknownCardError
+from judge.core.errors import Problem
 from judge.games.gobierno_y_prestigio import vocabulary
 
 CARDS_DIR = Path(__file__).with_name("cards")
@@ -86,32 +86,10 @@ class Catalog(core_catalog.Catalog[CardDef]):
     def sort_name(self, card: CardDef) -> str:
         return card.name
 
-    def find(self, name: str) -> CardDef | None:
-        try:
-            return self.lookup(name)
-        except UnknownCardError:
-            return None
 
-    def get(self, name: str) -> CardDef:
-        try:
-            return self.lookup(name)
-        except UnknownCardError as exc:
-            raise UnknownCardError(
-                f"{exc} A card not in the catalog can be defined in the position under [cards.<id>]",
-                f"{exc.text('es')} Una carta que no está en el catálogo se define en la posición en [cards.<id>]") from exc
-
-    def with_custom(self, custom: dict[str, Any]) -> tuple[Catalog, list[Problem]]:
-        if not custom:
-            return self, []
-        catalog = Catalog(self.cards.values())
-        problems: list[Problem] = []
-        for cid, raw in custom.items():
-            card, found = card_from_dict(cid, raw, custom=True)
-            problems.extend(found)
-            if card is not None:
-                catalog.forget_names(card)
-                catalog.add(card)
-        return catalog, problems
+def with_custom(catalog: Catalog, custom: dict[str, Any]) -> tuple[Catalog, list[Problem]]:
+    """The catalog plus the cards a position defines."""
+    return catalog.with_custom(custom, lambda cid, raw: card_from_dict(cid, raw, custom=True))  # type: ignore[return-value]
 
 
 @functools.lru_cache(maxsize=1)

@@ -20,7 +20,7 @@ from judge.core.ruleset import Play, Ruleset
 from judge.core.timing import act, pass_priority, proceed
 from judge.games.gobierno_y_prestigio import combat, endgame, playing, resources, schema, start, turn
 from judge.games.gobierno_y_prestigio.board import CAMPO, GOBIERNO, PG, Board
-from judge.games.gobierno_y_prestigio.catalog import Catalog, default_catalog
+from judge.games.gobierno_y_prestigio.catalog import Catalog, default_catalog, with_custom
 from judge.games.gobierno_y_prestigio.game import Game
 from judge.games.gobierno_y_prestigio.keys import RULE_KEYS
 from judge.games.gobierno_y_prestigio.timing import GPPriority, scan
@@ -42,7 +42,7 @@ ANYONE = ("conceder",)
 
 @functools.lru_cache(maxsize=64)
 def _catalog_with(custom_json: str) -> tuple[Catalog, tuple[Problem, ...]]:
-    catalog, problems = default_catalog().with_custom(json.loads(custom_json))
+    catalog, problems = with_custom(default_catalog(), json.loads(custom_json))
     return catalog, tuple(problems)
 
 
@@ -298,12 +298,7 @@ class GobiernoYPrestigio(Ruleset):
     # Expectations.
 
     def canonical(self, position: Position, expected: Any) -> Any:
-        if isinstance(expected, list):
-            return [self.canonical(position, e) for e in expected]
-        if isinstance(expected, str) and not position.find(expected):
-            found = self.catalog_for(position).find(expected)
-            return found.id if found else expected
-        return expected
+        return self.catalog_for(position).canonical(lambda uid: position.find(uid) is not None, expected)
 
     def query(self, position: Position, path: str) -> Any:
         board = Board(position, self.catalog_for(position))

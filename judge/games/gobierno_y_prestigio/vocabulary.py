@@ -178,8 +178,7 @@ def check_card(raw: dict[str, Any], where: str) -> list[Problem]:
     def bad(path: str, en: str, es: str) -> None:
         problems.append(Problem(f"{where}.{path}" if path else where, en, es))
 
-    if raw.get("type") not in TYPES:
-        bad("type", f"type is one of {', '.join(TYPES)}", f"el tipo es uno de {', '.join(TYPES)}")
+    problems += _one_of(f"{where}.type", raw.get("type"), TYPES, "type", "el tipo")
     cost = raw.get("cost")
     if cost is not None and cost != "X" and (not isinstance(cost, int) or isinstance(cost, bool) or cost < 0):
         bad("cost", "cost is a whole number from 0 or \"X\" (no key: the card has no cost, 121.6)",
@@ -189,11 +188,9 @@ def check_card(raw: dict[str, Any], where: str) -> list[Problem]:
         if value is not None and (not isinstance(value, int) or isinstance(value, bool)):
             bad(key, f"{key} is a whole number", f"{key} es un número entero")
     for color in raw.get("colors", []) if isinstance(raw.get("colors", []), list) else ["?"]:
-        if color not in COLORS:
-            bad("colors", f"colours are {', '.join(COLORS)} (105.1)", f"los colores son {', '.join(COLORS)} (105.1)")
+        problems += _one_of(f"{where}.colors", color, COLORS, "a colour (105.1)", "un color (105.1)")
     for word in raw.get("keywords", []) if isinstance(raw.get("keywords", []), list) else ["?"]:
-        if word not in KEYWORDS:
-            bad("keywords", f"unknown keyword {word!r}", f"palabra clave desconocida {word!r}")
+        problems += _one_of(f"{where}.keywords", word, KEYWORDS, "a keyword", "una palabra clave")
     for counter in raw.get("enters-with", {}) if isinstance(raw.get("enters-with", {}), dict) else ["?"]:
         if not COUNTER.match(str(counter)):
             bad("enters-with", "enters-with = { \"+1/+1\" = N }", "enters-with = { \"+1/+1\" = N }")
@@ -206,27 +203,30 @@ def check_card(raw: dict[str, Any], where: str) -> list[Problem]:
     return problems
 
 
+def _one_of(where: str, value: Any, words: Any, what_en: str, what_es: str) -> list[Problem]:
+    """A problem when ``value`` is not one of ``words`` (a word of the vocabulary)."""
+    if isinstance(value, str) and value in words:
+        return []
+    known = ", ".join(words)
+    return [Problem(where, f"{what_en} is one of {known}, not {value!r}", f"{what_es} es uno de {known}, no {value!r}")]
+
+
 def check_ability(ability: Any, where: str) -> list[Problem]:
     if not isinstance(ability, dict):
         return [Problem(where, "an ability is a table", "una habilidad es una tabla")]
-    problems: list[Problem] = []
     kind = ability.get("kind")
-    if kind not in ABILITY_KINDS:
-        problems.append(Problem(f"{where}.kind", f"kind is one of {', '.join(ABILITY_KINDS)}", f"kind es uno de {', '.join(ABILITY_KINDS)}"))
-    if kind == "disparada" and ability.get("event") not in EVENTS:
-        problems.append(Problem(f"{where}.event", f"a triggered ability names its event: one of {', '.join(EVENTS)}",
-                                f"una habilidad disparada nombra su evento: uno de {', '.join(EVENTS)}"))
+    problems = _one_of(f"{where}.kind", kind, ABILITY_KINDS, "kind", "kind")
+    if kind == "disparada":
+        problems += _one_of(f"{where}.event", ability.get("event"), EVENTS, "a triggered ability's event", "el evento de una habilidad disparada")
     if kind == "constante":
         effect = ability.get("effect")
-        if not isinstance(effect, dict) or effect.get("modify") not in STATICS:
-            problems.append(Problem(f"{where}.effect", f"a static ability has effect = {{ modify = one of {', '.join(STATICS)} }}",
-                                    f"una habilidad estática tiene effect = {{ modify = uno de {', '.join(STATICS)} }}"))
+        problems += _one_of(f"{where}.effect.modify", effect.get("modify") if isinstance(effect, dict) else None, STATICS,
+                            "a static ability's modify", "el modify de una habilidad estática")
     for key in ("cost", "alternative", "additional"):
         if isinstance(ability.get(key), dict):
             for k in ability[key]:
-                if k not in COST_KEYS and k != "optional":
-                    problems.append(Problem(f"{where}.{key}.{k}", f"unknown cost part (known: {', '.join(COST_KEYS)})",
-                                            f"parte de coste desconocida (conocidas: {', '.join(COST_KEYS)})"))
+                if k != "optional":
+                    problems += _one_of(f"{where}.{key}.{k}", k, COST_KEYS, "a cost part", "una parte de coste")
     effects = list(ability.get("effects", []))
     for mode in ability.get("modes", []):
         effects.extend(mode if isinstance(mode, list) else [mode])
@@ -238,27 +238,19 @@ def check_ability(ability: Any, where: str) -> list[Problem]:
 def check_effect(effect: Any, where: str) -> list[Problem]:
     if not isinstance(effect, dict):
         return [Problem(where, "an effect is a table { do = ... }", "un efecto es una tabla { do = ... }")]
-    problems: list[Problem] = []
-    word = effect.get("do")
-    if word not in EFFECTS:
-        problems.append(Problem(f"{where}.do", f"unknown effect {word!r}", f"efecto desconocido {word!r}"))
-    until = effect.get("until")
-    if until is not None and until not in DURATIONS:
-        problems.append(Problem(f"{where}.until", f"unknown duration {until!r}", f"duración desconocida {until!r}"))
-    player = effect.get("player")
-    if player is not None and player not in PLAYER_WORDS:
-        problems.append(Problem(f"{where}.player", f"player is one of {', '.join(PLAYER_WORDS)}", f"player es uno de {', '.join(PLAYER_WORDS)}"))
+    problems = _one_of(f"{where}.do", effect.get("do"), EFFECTS, "an effect", "un efecto")
+    if effect.get("until") is not None:
+        problems += _one_of(f"{where}.until", effect["until"], DURATIONS, "a duration", "una duración")
+    if effect.get("player") is not None:
+        problems += _one_of(f"{where}.player", effect["player"], PLAYER_WORDS, "player", "player")
     for key in ("target", "source", "copy"):
         target = effect.get(key)
-        if isinstance(target, str) and target not in NAMED_TARGETS:
-            problems.append(Problem(f"{where}.{key}", f"a named target is one of {', '.join(NAMED_TARGETS)}",
-                                    f"un objetivo con nombre es uno de {', '.join(NAMED_TARGETS)}"))
+        if isinstance(target, str):
+            problems += _one_of(f"{where}.{key}", target, NAMED_TARGETS, "a named target", "un objetivo con nombre")
         if isinstance(target, dict):
             for k in target:
-                if k not in TARGET_KEYS:
-                    problems.append(Problem(f"{where}.{key}.{k}", f"unknown target key {k!r}", f"clave de objetivo desconocida {k!r}"))
-            if target.get("kind", "subdito") not in TARGET_KINDS:
-                problems.append(Problem(f"{where}.{key}.kind", f"kind is one of {', '.join(TARGET_KINDS)}", f"kind es uno de {', '.join(TARGET_KINDS)}"))
+                problems += _one_of(f"{where}.{key}.{k}", k, TARGET_KEYS, "a target key", "una clave de objetivo")
+            problems += _one_of(f"{where}.{key}.kind", target.get("kind", "subdito"), TARGET_KINDS, "kind", "kind")
     for key in ("then", "otherwise", "effects", "when-spent"):
         for j, sub in enumerate(effect.get(key, [])):
             problems.extend(check_effect(sub, f"{where}.{key}[{j}]"))

@@ -7,6 +7,7 @@ from typing import Any
 from judge.core.position import CardState, StackItem
 from judge.games.gobierno_y_prestigio import damage, uses
 from judge.games.gobierno_y_prestigio.board import CAMPO
+from judge.games.gobierno_y_prestigio.catalog import with_custom
 from judge.games.gobierno_y_prestigio.effects import Ctx, amount, object_effect, objects, players
 from judge.games.gobierno_y_prestigio.effects import handler
 from judge.games.gobierno_y_prestigio.game import Game
@@ -161,7 +162,7 @@ def create_token(game: Game, ctx: Ctx, effect: dict[str, Any]) -> None:
     creator = players(game, ctx, effect)[0] if "player" in effect else ctx.player
     token_id = f"tarjeta-{len(game.position.cards) + 1}"
     game.position.cards[token_id] = spec
-    game.catalog = game.catalog.with_custom({token_id: spec})[0]
+    game.catalog = with_custom(game.catalog, {token_id: spec})[0]
     game.board.catalog = game.catalog
     card = CardState(uid=token_id, card=token_id, owner=creator, controller=creator, state={"tarjeta": True})
     game.res.note("token", "113.1", f"{creator} crea la tarjeta {spec['name']}: es su dueño y controlador",
