@@ -73,6 +73,13 @@ def total_resources(game: Game, card: CardState, pid: str, *, x: int, alternativ
     else:
         base = x if definition.cost == "X" else int(definition.cost)
     total = base + sum(_resources_of(e, x) for e in extra)
+    if extra:
+        game.res.note("additional", "121.8", "Los costes adicionales se pagan junto con el coste", "Additional costs are paid with the cost")
+    if alternative is not None:
+        game.res.note("alternative", "121.9.d", "Aumentos, reducciones y costes adicionales se aplican al coste alternativo",
+                      "Increases, reductions and additional costs apply to the alternative cost")
+    if definition.cost == "X" and modifiers(game, card, pid):
+        game.res.note("x-modified", "109.2.a.2.1", "El cambio de coste se aplica al coste con X", "The cost change applies to the cost with X")
     for amount, rule, why in modifiers(game, card, pid):
         game.res.note("cost-modified", rule, f"{why}: el coste cambia en {amount:+d}", f"{why}: the cost changes by {amount:+d}")
         total += amount
@@ -92,6 +99,7 @@ def pay_resources(game: Game, pid: str, amount: int, *, rule: str = "121.3", qui
     the card type paid for: a resource restricted to another kind cannot pay (106.1.d)."""
     if amount == 0:
         if not quiet:
+            game.res.note("zero-cost-played", "121.5.a", "Una orden de coste 0 se juega como cualquier otra", "A 0-cost order is played like any other")
             game.res.note("zero-cost", "121.3.a", "Coste de 0 recursos: se paga sin más", "A cost of 0 resources: paid as it is")
         return
     while len(resources.usable(game, pid, for_type)) < amount:

@@ -89,6 +89,7 @@ def _doubling(game: Game, source: CardState | None):
 def _result(game: Game, source: CardState | None, controller: str, who: Recipient, amount: int, *, combat: bool) -> None:
     if isinstance(who, str):
         rule = "123.2" if combat else "gyp.decision.damage-to-players"
+        game.res.note("damage-is-prestige", "122.4", "El daño a un jugador es, en general, ganar prestigio", "Damage to a player generally means gaining prestige")
         with game.res.step("damage-to-player", rule, f"{amount} de daño a {who}: {controller} gana ese prestigio",
                            f"{amount} damage to {who}: {controller} gains that much prestige"):
             prestige.gain(game, controller, amount, rule=rule)

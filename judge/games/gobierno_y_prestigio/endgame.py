@@ -43,7 +43,8 @@ def conclude(game: Game, wins: dict[str, str], losses: dict[str, str]) -> None:
                       "Every remaining player loses at once: a draw")
         game.res.end_game(Result(draw=True, rule=game.cite("gyp.decision.win-and-loss")))
     for pid, rule in losses.items():
-        game.res.note("loses", rule, f"{pid} pierde y deja la partida", f"{pid} loses and leaves the game")
+        game.res.note("loses", rule, f"{pid} pierde", f"{pid} loses")
+        game.res.note("leaves", "104.4.g", f"{pid} deja la partida", f"{pid} leaves the game")
         game.res.set_player(pid, LOST, True)
     _teams_out(game)
     left = remaining(game)
@@ -51,6 +52,8 @@ def conclude(game: Game, wins: dict[str, str], losses: dict[str, str]) -> None:
         pid, rule = next(iter(wins.items()))
         winners = _team_of(game, pid, left)
         game.res.note("wins", rule, f"{', '.join(winners)} gana la partida", f"{', '.join(winners)} win the game")
+        if rule == "122.7":
+            game.res.note("win-40", "104.2.a", "Ganar 40 o más puntos de prestigio gana la partida", "40 or more prestige wins the game")
         game.res.end_game(Result(winners=tuple(winners), rule=game.cite(rule)))
     sides = {game.position.player(p).team or p for p in left}
     if len(sides) == 1 and left:

@@ -36,6 +36,7 @@ def check_timing(game: Game, card: CardState, pid: str) -> None:
         raise illegal(game, "103.1.a", "Adelanto de Shylock is on the stack: no orders can be played until it resolves",
                       "Adelanto de Shylock está en la pila: no se juegan órdenes hasta que se resuelva")
     if definition.type == "mandato":
+        game.res.note("mandato-timing", "120.2.a", "Un mandato se juega siempre que se tenga la prioridad", "A mandato is played whenever its player has priority")
         return
     if "inesperada" in game.board.keywords(card):
         game.res.note("inesperada", "gyp.decision.inesperada", "Inesperada: se juega como un mandato", "Inesperada: played like a mandato")
@@ -146,6 +147,7 @@ def choose_x(game: Game, card: CardState, pid: str, *, free: bool) -> int:
     if definition.cost != "X":
         return 0
     game.res.note("x", "gyp.decision.x-value", "X no está definida por el texto", "X is not defined by the text")
+    game.res.note("x-announced", "109.2.a", "X se anuncia al poner la carta en la pila", "X is announced as the card goes on the stack")
     if free:
         game.res.note("x-zero", "109.2.a.2", "Sin pagar su coste, la única X legal es 0", "Without paying its cost, the only legal X is 0")
         return 0
@@ -159,6 +161,9 @@ def choose_x(game: Game, card: CardState, pid: str, *, free: bool) -> int:
 def declare_targets(game: Game, item: StackItem, effects: list[dict[str, Any]], pid: str) -> None:
     """118.1: targets are declared now; a required target with no legal choice makes the play impossible."""
     declared: dict[str, list[str]] = {}
+    if targets.targeted_specs(effects):
+        game.res.note("targets-words", "118.7.a", "«Un», «una», «ganas», «tú»…: lo que el texto identifica así es objetivo",
+                      "'Un', 'una', 'ganas', 'tú'…: what the text names so is a target")
     for index, spec in targets.targeted_specs(effects):
         if spec.get("kind") == "jugador":
             game.res.note("player-target", "gyp.decision.player-target-words", "«Ganas», «tú», «pierdes», «recuperas»: un jugador objetivo",
@@ -168,7 +173,16 @@ def declare_targets(game: Game, item: StackItem, effects: list[dict[str, Any]], 
         if spec.get("kind") == "cualquier-objetivo":
             game.res.note("any-target", "gyp.decision.any-target", "Cualquier objetivo: líderes, súbditos y posesiones con fuerza y resistencia, nunca jugadores",
                           "Any target: leaders, súbditos and possessions with strength and toughness, never players")
+        if spec.get("filter", {}).get("un-objetivo"):
+            game.res.note("one-target", "118.6.a", "Cuenta las declaraciones hechas al ponerla en la pila", "It counts the declarations made as it went on the stack")
+        if spec.get("filter", {}).get("targets-kind"):
+            game.res.note("targets-now", "118.6.b", "Mira el estado actual de los objetivos que siguen en su zona", "It looks at the current state of targets still in their zone")
+        if spec.get("zone") not in (None, "campo") and "cost-max" in spec.get("filter", {}):
+            game.res.note("characteristic-anywhere", "116.6.a", "El coste se lee en cualquier zona", "The cost is read in any zone")
+        if spec.get("kind") == "cualquier-objetivo":
+            game.res.note("any-target-rule", "118.1.d", "Daño a «cualquier objetivo»", "Damage to 'any target'")
         if spec.get("kind") == "pg":
+            game.res.note("testimonio-rule", "112.4.b", "Los testimonios solo los afecta lo que hace objetivo a PG", "Only what targets GPs affects testimonios")
             game.res.note("testimonios", "gyp.decision.testimonios", "Lo que hace objetivo a puntos de gobierno alcanza también a los testimonios",
                           "What targets government points reaches testimonios too")
         chosen = targets.choose(game, spec, pid, targeting=True, self_ref=item.id, rule="118.1",
@@ -213,6 +227,8 @@ def activate(game: Game, card: CardState, pid: str, index: int | None) -> StackI
         raise illegal(game, "103.1.a", "Adelanto de Shylock cannot be activated during an opponent's first turn",
                       "Adelanto de Shylock no puede activarse durante el primer turno de tu oponente")
     if resources.is_resource_ability(game, card, ability):
+        game.res.note("resource-ability", "106.1.e.1", "Sin objetivo, agrega recursos y no es de un líder: una habilidad de recurso",
+                      "No target, adds resources and not a leader's: a resource ability")
         resources.activate_resource(game, pid, card, i, ability, costs.pay_cost)
         return None
     problem = costs.can_pay_parts(game, pid, card, ability.get("cost", {}))
@@ -225,6 +241,9 @@ def activate(game: Game, card: CardState, pid: str, index: int | None) -> StackI
             data["shylock"] = True
         item = game.res.push(StackItem(game.position.next_stack_id(), pid, card.uid, "activada", data))
         in_response(game, item)
+        if any(e.get("do") == "agregar-recursos" for e in ability.get("effects", [])):
+            game.res.note("not-resource", "106.1.i.1", "Agrega recursos pero tiene objetivo o es de un líder: usa la pila",
+                          "It adds resources but has a target or is a leader's: it uses the stack")
         if game.board.type(card) == "lider":
             game.res.note("leadership", "gyp.decision.leadership-abilities", "Habilidad de liderazgo: nunca es de recurso",
                           "A leadership ability: never a resource ability")

@@ -119,6 +119,7 @@ def use_gp(game: Game, pid: str, gp: CardState) -> None:
                                es=f"{gp.uid} no está disponible: no puede usarse")
     with game.res.step("use-gp", "107.1", f"{pid} usa el punto de gobierno {gp.uid}", f"{pid} uses government point {gp.uid}"):
         game.res.note("tap", "gyp.decision.tap-icon", "Su coste es girarlo", "Its cost is tapping it")
+        game.res.note("no-color", "106.1.c.1.1", "Una fuente sin color: su controlador elige el color del recurso", "A source with no colour: its controller chooses the resource's colour")
         game.res.note("color", "gyp.decision.resource-color", "Un PG no tiene color: su recurso será del color que se nombre si importa",
                       "A GP has no colour: its resource is of the colour named when it matters")
         game.res.set_card(gp, "girada", True)
@@ -138,6 +139,8 @@ def new_gp(game: Game, pid: str, rule: str) -> CardState:
     gp = CardState(uid=uid, card="punto-de-gobierno", owner=pid, controller=pid)
     game.position.player(pid).zone(PG).append(gp)
     gp.stamp = game.position.tick()
+    game.res.note("gp-owner", "107.4", f"{pid} es su dueño y controlador", f"{pid} is its owner and controller")
+    game.res.note("gp-no-limit", "107.7", "Los puntos de gobierno no tienen límite", "Government points have no limit")
     game.res.note("gp-received", rule, f"{pid} recibe un nuevo punto de gobierno ({uid}), enderezado y disponible",
                   f"{pid} receives a new government point ({uid}), untapped and available")
     return gp

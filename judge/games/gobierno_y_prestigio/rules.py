@@ -243,6 +243,7 @@ class GobiernoYPrestigio(Ruleset):
             if card.owner != pid or not card.get("boca-abajo", False):
                 raise IllegalPlayError("you turn face up only face-down cards you own", rule=self.cite("119.2.a"),
                                        es="solo pones boca arriba cartas boca abajo de las que eres dueño")
+            res.note("special", "119.1", "Una acción especial no usa la pila", "A special action does not use the stack")
             with res.step("special-action", "119.2.a", f"Acción especial: {pid} pone boca arriba {game.label(card)}",
                           f"Special action: {pid} turns {game.label(card, 'en')} face up"):
                 res.set_card(card, "boca-abajo", False)

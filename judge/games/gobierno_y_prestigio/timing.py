@@ -187,7 +187,7 @@ def checks(game: Game) -> list[StateCheck]:
                                   lambda c=card: game.res.set_card(c, "atacando", False), card=card.uid))
     for _, zone, card in list(position.all_cards()):
         if card.get("tarjeta", False) and zone != CAMPO:
-            out.append(StateCheck("113.2.d", f"La tarjeta {card.uid} está fuera del juego: deja de existir",
+            out.append(StateCheck("110.2.a", f"La tarjeta {card.uid} está fuera del juego: deja de existir (113.2.d)",
                                   f"Token {card.uid} is out of play: it ceases to exist",
                                   lambda c=card: game.cease(c, rule="113.2.d"), card=card.uid))
     if out:
@@ -203,6 +203,10 @@ def checks(game: Game) -> list[StateCheck]:
 
 def _results(game: Game, wins: dict[str, str], losses: dict[str, str]) -> None:
     if losses:
+        for rule, es, en in (("104.3.b.1", "No puede jugar ni poner en juego más cartas de su descarte", "Cannot play or put into play more cards from the discard"),
+                             ("104.3.b.2", "No tiene cartas en la mano", "No cards in hand"), ("104.3.b.3", "No tiene cartas en rebeldía", "No cards in rebeldía"),
+                             ("104.3.b.4", "No controla posesiones", "Controls no possessions"), ("104.3.b.5", "No controla testimonios", "Controls no testimonios")):
+            game.res.note("condition", rule, es, en)
         game.res.note("lock-out", "gyp.decision.lock-out-loss", "Las cinco condiciones se cumplen a la vez: ninguna carta del descarte tiene usos",
                       "The five conditions hold at once: no card of the discard has a use left")
         game.res.note("complete-sets", "gyp.decision.complete-sets", "La posición lista los sets completos, así que la derrota puede comprobarse",
@@ -287,6 +291,8 @@ def scan(game: Game, event: str, data: dict[str, Any]) -> None:
                     effects.run(game, Ctx(card.controller, card), ability.get("effects", []))
                 continue
             item = StackItem("", card.controller, card.uid, "disparada", {"ability": index})
+            game.res.note("trigger-waits", "120.3.a", "Se dispara ahora; irá a la pila la próxima vez que alguien fuera a recibir la prioridad",
+                          "It triggers now; it goes on the stack the next time someone would receive priority")
             game.res.note("triggers", "116.4.c", f"Se dispara una habilidad de {game.label(card)}: espera a la próxima prioridad",
                           f"An ability of {game.label(card, 'en')} triggers: it waits for the next priority", card=card.uid)
             # Instances of one ability with nothing to tell them apart may go on the stack in any order (116.3.c).

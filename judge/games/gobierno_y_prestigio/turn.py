@@ -95,6 +95,7 @@ def begin(game: Game, step: str) -> bool:
         game.emit("final-del-combate" if step == "ataque-fin-disparos" else "final-del-turno")
     elif step == "limpieza":
         return cleanup(game)
+    game.res.note("active-first", "120.4.a", "El jugador activo recibe la prioridad al comenzar el paso", "The active player receives priority as the step begins")
     game.res.note("opportunity", "gyp.decision.priority-windows", "OPORTUNIDAD: ronda de prioridad desde el jugador activo",
                   "OPPORTUNITY: a priority round from the active player")
     return True

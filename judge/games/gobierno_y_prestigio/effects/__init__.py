@@ -81,6 +81,7 @@ def amount(ctx: Ctx, effect: dict[str, Any], game: Game, key: str = "amount") ->
     if value == "X":
         if not ctx.x and ctx.source is not None and game.board.define(ctx.source).cost != "X":
             # X only in the text and undefined: chosen now, on resolution (109.2.c), and never 0 (109.2.a.1).
+            game.res.note("x-all-equal", "109.2.e", "Todas las X de un objeto valen lo mismo", "All X's of one object are equal")
             ctx.x = game.res.ask_number(key="x", player=ctx.controller, rule="109.2.c", prompt_es="Elige X (mayor que 0)",
                                         prompt_en="Choose X (greater than 0)", low=1, high=20)
         return ctx.x
@@ -126,6 +127,9 @@ def players(game: Game, ctx: Ctx, effect: dict[str, Any]) -> list[str]:
     if who == "each":
         return game.position.turn_order()
     if who == "each-opponent":
+        rule = "102.3" if len(game.position.players) > 2 else "102.2"
+        game.res.note("opponents", rule, "Oponentes: los jugadores de los otros equipos" if rule == "102.3" else "El oponente es el otro jugador",
+                      "Opponents: the players of the other teams" if rule == "102.3" else "The opponent is the other player")
         return game.position.opponents(ctx.player)
     if who == "opponent":
         return game.position.opponents(ctx.player)[:1]

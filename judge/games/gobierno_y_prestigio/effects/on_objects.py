@@ -83,6 +83,7 @@ def enter(game: Game, card: CardState, pid: str, *, rule: str, tapped: bool | No
         if not card.get("girada", False):
             game.res.note("enters-untapped", "113.3.a", "Entra enderezada y boca arriba", "It enters untapped and face up")
         for counter, n in definition.enters_with:
+            game.res.note("enters-with-counters", "124.5", f"Entra en juego con {n} contador(es) {counter}", f"It enters with {n} {counter} counter(s)")
             game.res.note("enters-with", "124.5.a", f"{pid} le pone {n} contador(es) {counter}", f"{pid} puts {n} {counter} counter(s) on it")
             game.res.set_card(card, counter, int(card.get(counter, 0)) + n)
         if definition.leadership is not None and not card.get("liderazgo", 0):
@@ -225,6 +226,9 @@ def move_counter(game: Game, ctx: Ctx, effect: dict[str, Any]) -> None:
 @object_effect("ganar-habilidad")
 def gain_ability(game: Game, ctx: Ctx, effect: dict[str, Any], objs: list[Any]) -> None:
     for card in _cards(objs):
+        game.res.note("newest-wins", "116.12", "Entre ganar y perder una habilidad prevalece el efecto más nuevo (101.2 no se aplica)",
+                      "Between gaining and losing an ability the newest effect wins (101.2 does not apply)")
+        game.res.note("not-a-prohibition", "101.2.a", "Agregar y quitar habilidades no es «prohibir»", "Adding and removing abilities is not 'forbidding'")
         game.res.note("gains", "116.10", f"{game.label(card)} gana {effect['keyword']}", f"{game.label(card, 'en')} gains {effect['keyword']}")
         game.add_effect("gana", card, controller=ctx.controller, keyword=effect["keyword"], until=effect.get("until"))
         if any(game.board.static_applies_to(s, e, c, card) and e.get("keyword") == effect["keyword"]
@@ -280,6 +284,7 @@ def prevent_source(game: Game, ctx: Ctx, effect: dict[str, Any], objs: list[Any]
 @object_effect("ganar-control")
 def gain_control(game: Game, ctx: Ctx, effect: dict[str, Any], objs: list[Any]) -> None:
     for card in _cards(objs):
+        game.res.note("your", "111.5", "«Tu» en sus habilidades pasa a ser su nuevo controlador", "'Your' in its abilities becomes its new controller")
         with game.res.step("control", "gyp.decision.control-change", f"{ctx.player} gana el control de {game.label(card)}",
                            f"{ctx.player} gains control of {game.label(card, 'en')}"):
             game.res.set_controller(card, ctx.player)
