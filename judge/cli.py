@@ -80,7 +80,7 @@ def _coverage(covered: dict[str, bool], rulesets: set[str]) -> str:
     lines = []
     for game in sorted(g for g in games if g):
         known = {e.id for e in corpus.entries.values()
-                 if corpus.documents[e.document].game == game and e.kind != "rule"}
+                 if corpus.documents[e.document].game == game}
         hit = covered.keys() & known
         line = f"{len(hit)} of {len(known)} entries covered, {sum(covered[i] for i in hit)} passing"
         if len(games) > 1:

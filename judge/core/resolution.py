@@ -292,6 +292,14 @@ class Resolution:
         for listener in self.on_move:
             listener(card, left, zone)
 
+    def remove_card(self, card: CardState) -> None:
+        """The card ceases to exist (a token that left play, a marker that moved): it leaves the position."""
+        player, from_zone, holder, at, host = self.position.locate(card.uid)
+        holder.pop(at)
+        self._record(f"{card.uid}.zone", f"{host.uid}" if host else f"{player.id}.{from_zone}", None)
+        for listener in self.on_move:
+            listener(card, ATTACHED if host else from_zone, "")
+
     def attach(self, card: CardState, host: CardState) -> None:
         """Attach ``card`` to ``host`` (an upgrade, an Arma): it becomes a new object there."""
         player, from_zone, holder, at, old_host = self.position.locate(card.uid)
