@@ -261,11 +261,8 @@ class Catalog(core_catalog.Catalog[CardDef]):
                 extra.append(card)
         if not extra:
             return self, problems
-        merged = Catalog(self.cards.values())
-        for card in extra:
-            merged.forget_names(card)
-        for card in extra:
-            merged.add(card)
+        merged = self.overlay(extra)
+        assert isinstance(merged, Catalog)
         return merged, problems
 
     def for_ruleset(self, ruleset_id: str) -> Catalog:
@@ -301,5 +298,8 @@ def catalog_with(ruleset_id: str, custom: dict[str, Any]) -> tuple[Catalog, tupl
 @functools.lru_cache(maxsize=64)
 def _catalog_with(ruleset_id: str, custom_json: str) -> tuple[Catalog, tuple[Problem, ...]]:
     # Keyed by the custom cards' text: positions of one scenario file share their catalog.
-    catalog, problems = default_catalog().for_ruleset(ruleset_id).with_custom(json.loads(custom_json))
+    custom = json.loads(custom_json)
+    # Custom cards are an overlay on the ruleset's own catalog, which is made once.
+    base = _catalog_with(ruleset_id, "{}")[0] if custom else default_catalog().for_ruleset(ruleset_id)
+    catalog, problems = base.with_custom(custom)
     return catalog, tuple(problems)

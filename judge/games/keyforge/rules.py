@@ -188,10 +188,8 @@ class KeyForge(Legality, Permissions, PositionCheck, Ruleset):
         if isinstance(expected, list):
             return [self.canonical(position, e) for e in expected]
         if isinstance(expected, str) and not position.find(expected):
-            try:
-                return self.catalog_for(position).lookup(expected).id
-            except UnknownCardError:
-                return expected
+            found = self.catalog_for(position).find(expected)
+            return found.id if found else expected
         return expected
 
     # Positions.
