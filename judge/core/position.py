@@ -14,6 +14,7 @@ holds priority, and which players have passed in succession since the last actio
 from __future__ import annotations
 
 import copy
+import functools
 from dataclasses import dataclass, field
 from typing import Any
 from collections.abc import Iterator
@@ -28,6 +29,14 @@ but not listed). Such a card can be moved and counted; its text cannot be read."
 
 TABLE = "table"
 """The pseudo-player that holds the zones shared by everyone (Gobierno & Prestigio's stack)."""
+
+
+@functools.lru_cache(maxsize=1024)
+def _in_order(zone_order: tuple[str, ...], names: tuple[str, ...]) -> tuple[str, ...]:
+    """A holder's zone names in the game's order (then by name); the same few sets of zones come back on every walk
+    over the cards, so the order is worked out once for each."""
+    order = {z: i for i, z in enumerate(zone_order)}
+    return tuple(sorted(names, key=lambda z: (order.get(z, len(order)), z)))
 
 
 @dataclass
@@ -202,9 +211,9 @@ class Position:
         return self.players[pid].zone(name)
 
     def _zones_in_order(self, holder: PlayerState) -> Iterator[tuple[str, list[CardState]]]:
-        order = {z: i for i, z in enumerate(self.zone_order)}
-        for name in sorted(holder.zones, key=lambda z: (order.get(z, len(order)), z)):
-            yield name, holder.zones[name]
+        zones = holder.zones
+        for name in _in_order(self.zone_order, tuple(zones)):
+            yield name, zones[name]
 
     def holders(self) -> Iterator[PlayerState]:
         yield from self.players.values()
@@ -216,8 +225,11 @@ class Position:
         for player in self.holders():
             for zone, cards in self._zones_in_order(player):
                 for card in cards:
-                    for each in card.walk():
-                        yield player, zone, each
+                    if card.attached:
+                        for each in card.walk():
+                            yield player, zone, each
+                    else:
+                        yield player, zone, card
 
     def find(self, uid: str) -> tuple[PlayerState, str, CardState] | None:
         for player, zone, card in self.all_cards():
@@ -265,8 +277,42 @@ class Position:
         return Result(tuple(raw.get("winners", ())), bool(raw.get("draw", False)), raw.get("rule"))
 
     def copy(self) -> Position:
-        return copy.deepcopy(self)
+        """A deep copy (every resolution works on one, every checkpoint keeps one)."""
+        return _copy(self, {})
 
     def restore(self, saved: Position) -> None:
         """Become a copy of ``saved`` in place: callers holding this object see the restored position."""
-        self.__dict__.update(copy.deepcopy(saved).__dict__)
+        self.__dict__.update(saved.copy().__dict__)
+
+
+_ATOMIC = frozenset({str, int, bool, float, type(None)})
+_RECORDS = frozenset({Position, PlayerState, CardState, StackItem})
+
+
+def _copy(value: Any, memo: dict[int, Any]) -> Any:
+    """What ``copy.deepcopy`` gives for a position and the data in it, without its generic dispatch, which was the
+    largest single cost of resolving a play. Objects met twice stay one object in the copy, as with deepcopy."""
+    kind = type(value)
+    if kind in _ATOMIC:
+        return value
+    done = memo.get(id(value))
+    if done is not None:
+        return done
+    if kind is dict:
+        out: Any = {}
+        memo[id(value)] = out
+        for k, v in value.items():
+            out[k] = v if type(v) in _ATOMIC else _copy(v, memo)
+    elif kind is list:
+        out = []
+        memo[id(value)] = out
+        out.extend(v if type(v) in _ATOMIC else _copy(v, memo) for v in value)
+    elif kind in _RECORDS:
+        out = object.__new__(kind)
+        memo[id(value)] = out
+        out.__dict__.update({k: v if type(v) in _ATOMIC else _copy(v, memo) for k, v in value.__dict__.items()})
+    elif kind in (tuple, frozenset) and all(type(v) in _ATOMIC for v in value):
+        out = value
+    else:
+        out = copy.deepcopy(value, memo)
+    return out
