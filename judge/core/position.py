@@ -173,6 +173,9 @@ class Position:
     """The game's zones in the order they are listed: cards are always walked in this order, so that a position
     and its canonical text read back give the same order."""
     shared_zones: frozenset[str] = field(default=frozenset(), compare=False, repr=False)
+    revision: int = field(default=0, compare=False, repr=False)
+    """How many times the position has changed (:meth:`changed`): what is worked out from a position may be kept
+    while its revision stays the same."""
 
     # Lookups.
 
@@ -280,13 +283,21 @@ class Position:
         """A deep copy (every resolution works on one, every checkpoint keeps one)."""
         return _copy(self, {})
 
+    def changed(self) -> None:
+        """Count a change made in place (every change a resolution makes is counted)."""
+        self.revision += 1
+
     def restore(self, saved: Position) -> None:
         """Become a copy of ``saved`` in place: callers holding this object see the restored position."""
+        # A restored position is a new revision, never the old one again: what was kept for the revision it had
+        # when ``saved`` was taken may not hold any more.
+        revision = max(self.revision, saved.revision) + 1
         self.__dict__.update(saved.copy().__dict__)
+        self.revision = revision
 
 
 _ATOMIC = frozenset({str, int, bool, float, type(None)})
-_RECORDS = frozenset({Position, PlayerState, CardState, StackItem})
+_RECORDS = frozenset({Position, PlayerState, StackItem})
 
 
 def _copy(value: Any, memo: dict[int, Any]) -> Any:
@@ -306,13 +317,31 @@ def _copy(value: Any, memo: dict[int, Any]) -> Any:
     elif kind is list:
         out = []
         memo[id(value)] = out
-        out.extend(v if type(v) in _ATOMIC else _copy(v, memo) for v in value)
+        for v in value:
+            out.append(v if type(v) in _ATOMIC else _copy(v, memo))
+    elif kind is CardState:
+        out = _copy_card(value, memo)
     elif kind in _RECORDS:
         out = object.__new__(kind)
         memo[id(value)] = out
-        out.__dict__.update({k: v if type(v) in _ATOMIC else _copy(v, memo) for k, v in value.__dict__.items()})
+        fields = out.__dict__
+        for k, v in value.__dict__.items():
+            fields[k] = v if type(v) in _ATOMIC else _copy(v, memo)
     elif kind in (tuple, frozenset) and all(type(v) in _ATOMIC for v in value):
         out = value
     else:
         out = copy.deepcopy(value, memo)
+    return out
+
+
+def _copy_card(card: CardState, memo: dict[int, Any]) -> CardState:
+    # The most common object of a position: its fields are known, so it is copied without looking at each one.
+    out = object.__new__(CardState)
+    memo[id(card)] = out
+    fields = out.__dict__
+    fields.update(card.__dict__)
+    state = card.state
+    fields["state"] = _copy(state, memo) if state else {}
+    attached = card.attached
+    fields["attached"] = [_copy(a, memo) for a in attached] if attached else []
     return out

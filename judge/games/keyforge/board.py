@@ -13,10 +13,17 @@ from typing import Any
 from collections.abc import Callable, Iterator
 
 from judge.core.errors import JudgeError
+from judge.core.kept import while_unchanged
 from judge.core.position import CardState, Position
 from judge.games.keyforge.catalog import HOUSES, CardDef, Catalog
 
 IN_PLAY = ("battleline", "artifacts")
+
+
+def _unchanged(board: Board) -> tuple[Any, ...]:
+    """What the board reads besides its catalog: while this stays the same, so do the constant effects in force."""
+    return (id(board.position), board.position.revision, tuple(board.as_if_yours.items()),
+            tuple((uid, tuple(n)) for uid, n in board.last_neighbors.items()), getattr(board, "_holding", False))
 
 
 @dataclass
@@ -163,6 +170,7 @@ class Board:
                              "define it as a custom card in the position to rule on it")
         return () if blank else d.abilities
 
+    @while_unchanged(_unchanged)
     def constant_effects(self) -> Iterator[tuple[CardState, dict[str, Any]]]:
         """Constant abilities of cards in play (active even while exhausted), and lasting effects."""
         for _, zone, card in self.position.all_cards():

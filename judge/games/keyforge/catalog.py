@@ -292,6 +292,8 @@ def default_catalog() -> Catalog:
 
 def catalog_with(ruleset_id: str, custom: dict[str, Any]) -> tuple[Catalog, tuple[Problem, ...]]:
     """The cards as a ruleset's document has them, with a position's custom cards, and the problems of those."""
+    if not custom:
+        return _catalog_with(ruleset_id, "{}")
     return _catalog_with(ruleset_id, json.dumps(custom, sort_keys=True, ensure_ascii=False))
 
 

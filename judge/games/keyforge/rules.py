@@ -9,6 +9,7 @@ from typing import Any, ClassVar
 
 from judge.core.decisions import Option, Question, fold
 from judge.core.errors import UnknownCardError
+from judge.core.kept import latest
 from judge.core.notation import Layout
 from judge.core.position import CardState, Position
 from judge.core.resolution import Resolution
@@ -257,8 +258,9 @@ class KeyForge(Legality, Permissions, PositionCheck, Ruleset):
     # Expectations.
 
     def query(self, position: Position, path: str) -> Any:
-        # Read through a game over a copy, so that effects that hold "while …" are read as they are now.
-        board = self._probe(position).board
+        # Read through a game over a copy, so that effects that hold "while …" are read as they are now; the values a
+        # scenario checks on one position are all read through the same one.
+        board = latest((self, "query"), position, lambda: self._probe(position).board, lambda b: b.position.revision)
         return queries.query(board.position, path, board, lambda name: self._card_id(position, name),
                              self.layout.attached_key)
 
