@@ -105,6 +105,41 @@ def _checked(method: Callable[..., Iterator[Any]], owner: Any, replay: _Replay) 
     return kept
 
 
+class Counted(dict):  # type: ignore[type-arg]
+    """A dictionary that counts its changes (``changes``), for a board's own notes beside the position (the cards
+    used as if they were another player's…): a kept answer that reads them keys on the count, not the contents."""
+
+    changes = 0
+
+    def __setitem__(self, key: Any, value: Any) -> None:
+        self.changes += 1
+        super().__setitem__(key, value)
+
+    def __delitem__(self, key: Any) -> None:
+        self.changes += 1
+        super().__delitem__(key)
+
+    def pop(self, *args: Any) -> Any:
+        self.changes += 1
+        return super().pop(*args)
+
+    def popitem(self) -> Any:
+        self.changes += 1
+        return super().popitem()
+
+    def setdefault(self, key: Any, default: Any = None) -> Any:
+        self.changes += 1
+        return super().setdefault(key, default)
+
+    def update(self, *args: Any, **kwargs: Any) -> None:
+        self.changes += 1
+        super().update(*args, **kwargs)
+
+    def clear(self) -> None:
+        self.changes += 1
+        super().clear()
+
+
 _latest = threading.local()
 
 
@@ -120,4 +155,4 @@ def latest(owner: Hashable, position: Any, make: Callable[[], T], revision: Call
     return value
 
 
-__all__ = ["while_unchanged", "latest", "CHECK"]
+__all__ = ["while_unchanged", "latest", "Counted", "CHECK"]

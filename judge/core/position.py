@@ -235,23 +235,52 @@ class Position:
                         yield player, zone, card
 
     def find(self, uid: str) -> tuple[PlayerState, str, CardState] | None:
-        for player, zone, card in self.all_cards():
-            if card.uid == uid:
-                return player, zone, card
-        return None
+        try:
+            player, zone, holder, index, _ = self.locate(uid)
+        except KeyError:
+            return None
+        return player, zone, holder[index]
 
     def locate(self, uid: str) -> tuple[PlayerState, str, list[CardState], int, CardState | None]:
         """Where a card sits: its player, zone, the list that holds it, its index there and its host if attached."""
+        # The rules ask where cards are far more often than cards move: the answer comes from an index of every card,
+        # made again when the position has changed or the index no longer matches the lists it points into.
+        where = self.__dict__.get("_where")
+        if where is not None and where[0] == self.revision:
+            found = where[1].get(uid)
+            if found is not None and self._still(found, uid, where[1]):
+                return found
+        index = self._index()
+        self.__dict__["_where"] = (self.revision, index)
+        found = index.get(uid)
+        if found is None:
+            raise KeyError(uid)
+        return found
+
+    def _index(self) -> dict[str, tuple[PlayerState, str, list[CardState], int, CardState | None]]:
+        index: dict[str, tuple[PlayerState, str, list[CardState], int, CardState | None]] = {}
         for player in self.holders():
             for zone, cards in self._zones_in_order(player):
-                for index, card in enumerate(cards):
-                    if card.uid == uid:
-                        return player, zone, cards, index, None
-                    for host in card.walk():
-                        for sub_index, child in enumerate(host.attached):
-                            if child.uid == uid:
-                                return player, zone, host.attached, sub_index, host
-        raise KeyError(uid)
+                for i, card in enumerate(cards):
+                    index.setdefault(card.uid, (player, zone, cards, i, None))
+                    if card.attached:
+                        for host in card.walk():
+                            for j, child in enumerate(host.attached):
+                                index.setdefault(child.uid, (player, zone, host.attached, j, host))
+        return index
+
+    def _still(self, found: tuple[PlayerState, str, list[CardState], int, CardState | None], uid: str,
+               index: dict[str, tuple[PlayerState, str, list[CardState], int, CardState | None]]) -> bool:
+        """Whether an entry of the index still describes the position (a card may have been put in a zone directly)."""
+        player, zone, holder, i, host = found
+        if i >= len(holder) or holder[i].uid != uid:
+            return False
+        if host is None:
+            owner = self.table if player.id == TABLE else self.players.get(player.id)
+            return owner is player and player.zones.get(zone) is holder
+        up = index.get(host.uid)
+        return holder is host.attached and up is not None and up[0] is player and up[1] == zone \
+            and self._still(up, host.uid, index)
 
     def next_uid(self) -> str:
         used = {card.uid for _, _, card in self.all_cards()}
@@ -326,7 +355,8 @@ def _copy(value: Any, memo: dict[int, Any]) -> Any:
         memo[id(value)] = out
         fields = out.__dict__
         for k, v in value.__dict__.items():
-            fields[k] = v if type(v) in _ATOMIC else _copy(v, memo)
+            if k[0] != "_":  # what an object keeps for itself (the index of a position) is not part of it
+                fields[k] = v if type(v) in _ATOMIC else _copy(v, memo)
     elif kind in (tuple, frozenset) and all(type(v) in _ATOMIC for v in value):
         out = value
     else:

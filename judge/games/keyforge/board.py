@@ -13,7 +13,7 @@ from typing import Any
 from collections.abc import Callable, Iterator
 
 from judge.core.errors import JudgeError
-from judge.core.kept import while_unchanged
+from judge.core.kept import Counted, while_unchanged
 from judge.core.position import CardState, Position
 from judge.games.keyforge.catalog import HOUSES, CardDef, Catalog
 
@@ -22,8 +22,10 @@ IN_PLAY = ("battleline", "artifacts")
 
 def _unchanged(board: Board) -> tuple[Any, ...]:
     """What the board reads besides its catalog: while this stays the same, so do the constant effects in force."""
-    return (id(board.position), board.position.revision, tuple(board.as_if_yours.items()),
-            tuple((uid, tuple(n)) for uid, n in board.last_neighbors.items()), getattr(board, "_holding", False))
+    # A board that reads the condition of a conditional effect sets the conditional ones aside while it does
+    # (``_holding``, where it has it): what it finds then is another answer.
+    return (id(board.position), board.position.revision, board.as_if_yours.changes, board.last_neighbors.changes,
+            getattr(board, "_holding", False))
 
 
 @dataclass
@@ -32,9 +34,9 @@ class Board:
 
     position: Position
     catalog: Catalog
-    as_if_yours: dict[str, str] = field(default_factory=dict)
+    as_if_yours: dict[str, str] = field(default_factory=Counted)
     """Cards used "as if they were yours": they count as friendly to the player using them (KF172-GEN-19)."""
-    last_neighbors: dict[str, list[str]] = field(default_factory=dict)
+    last_neighbors: dict[str, list[str]] = field(default_factory=Counted)
     """uid of a creature that left play → its neighbours just before it left (Desolar, Dolor en Cadena)."""
     _blanking: dict[str, bool] = field(default_factory=dict, repr=False)
     """Card id → whether its printed text blanks other cards (looked up on every ability check: kept, not recomputed)."""
