@@ -9,7 +9,6 @@ from typing import Any, ClassVar
 
 from judge.core.decisions import Option, Question, fold
 from judge.core.errors import UnknownCardError
-from judge.core.kept import latest
 from judge.core.notation import Layout
 from judge.core.position import CardState, Position
 from judge.core.resolution import Resolution
@@ -260,7 +259,7 @@ class KeyForge(Legality, Permissions, PositionCheck, Ruleset):
     def query(self, position: Position, path: str) -> Any:
         # Read through a game over a copy, so that effects that hold "while …" are read as they are now; the values a
         # scenario checks on one position are all read through the same one.
-        board = latest((self, "query"), position, lambda: self._probe(position).board, lambda b: b.position.revision)
+        board = self._reading(position).board
         return queries.query(board.position, path, board, lambda name: self._card_id(position, name),
                              self.layout.attached_key)
 
