@@ -69,17 +69,19 @@ def while_unchanged(state: Callable[[Any], Hashable]) -> Callable[[Callable[...,
         def kept(self: Any) -> Iterator[T]:
             key = state(self)
             entry: tuple[Hashable, _Replay] | None = self.__dict__.get(slot)
-            if entry is not None and entry[0] == key and not entry[1].running:
+            if entry is not None and entry[0] == key:
                 replay = entry[1]
-            elif entry is not None and entry[1].running:
-                # Asked again while working out the answer itself: work it out afresh, as if nothing were kept.
-                return method(self)
+                if replay.done and not CHECK:
+                    return iter(replay.items)
+                if replay.running:
+                    # Asked again while working out the answer itself: work it out afresh, as if nothing were kept.
+                    return method(self)
             else:
                 replay = _Replay(method(self))
                 self.__dict__[slot] = (key, replay)
             if CHECK:
                 return iter(_checked(method, self, replay))
-            return iter(replay.items) if replay.done else _guarded(self, slot, replay)
+            return _guarded(self, slot, replay)
 
         return kept
 

@@ -273,6 +273,25 @@ class Corpus:
 
 
 @functools.lru_cache(maxsize=4)
+def entry_games(root: str | None = None) -> dict[str, str]:
+    """Every entry id with the game of its document, read from the folders alone (an entry file is named by its id
+    and sits in its document's folder): what counting the entries a set of scenarios covers needs, without reading
+    every entry and rule section as :func:`load` does."""
+    base = Path(root) if root else default_root()
+    if not base.is_dir():
+        raise CorpusError(f"no rulings folder at {base} (set JUDGE_RULINGS to point at it)")
+    games: dict[str, str] = {}
+    for doc_dir in sorted(p for p in base.iterdir() if p.is_dir()):
+        meta_path = doc_dir / "document.toml"
+        if not meta_path.exists():
+            continue
+        game = tomllib.loads(meta_path.read_text(encoding="utf-8")).get("game", "")
+        for path in sorted((doc_dir / "entries").glob("*.md")):
+            games[path.stem] = game
+    return games
+
+
+@functools.lru_cache(maxsize=4)
 def load(root: str | None = None) -> Corpus:
     """The corpus, read once per process (the files do not change while the tool runs)."""
     return Corpus.load(Path(root) if root else None)

@@ -24,8 +24,8 @@ def _unchanged(board: Board) -> tuple[Any, ...]:
     """What the board reads besides its catalog: while this stays the same, so do the constant effects in force."""
     # A board that reads the condition of a conditional effect sets the conditional ones aside while it does
     # (``_holding``, where it has it): what it finds then is another answer.
-    return (id(board.position), board.position.revision, board.as_if_yours.changes, board.last_neighbors.changes,
-            getattr(board, "_holding", False))
+    return (board.position.revision, board.as_if_yours.changes, board.last_neighbors.changes,
+            board.__dict__.get("_holding", False))
 
 
 @dataclass
@@ -49,6 +49,8 @@ class Board:
     # What a card is.
 
     def define(self, card: CardState) -> CardDef:
+        if not card.state:
+            return self.catalog.lookup(card.card)  # no token, form or copy to look at: the card as printed
         base = self.base_define(card)
         copied = card.state.get("copy-of")
         if copied:
