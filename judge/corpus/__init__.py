@@ -266,10 +266,20 @@ class Corpus:
         return True
 
     def sections_of(self, document: str) -> Iterator[Section]:
-        return (s for s in self.sections.values() if s.document == document)
+        return iter(self._by_document("sections", self.sections).get(document, ()))
 
     def entries_of(self, document: str) -> Iterator[Entry]:
-        return (e for e in self.entries.values() if e.document == document)
+        return iter(self._by_document("entries", self.entries).get(document, ()))
+
+    def _by_document(self, kind: str, items: dict[str, Any]) -> dict[str, list[Any]]:
+        # Asked once per entry while the corpus is annotated: grouped once (again if items were added since).
+        kept = self.__dict__.get(f"_{kind}_by_document")
+        if kept is None or kept[0] != len(items):
+            grouped: dict[str, list[Any]] = {}
+            for item in items.values():
+                grouped.setdefault(item.document, []).append(item)
+            kept = self.__dict__[f"_{kind}_by_document"] = (len(items), grouped)
+        return kept[1]
 
 
 @functools.lru_cache(maxsize=4)
