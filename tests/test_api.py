@@ -388,8 +388,8 @@ def test_export_then_import_a_scenario(client, tmp_path):
 
     assert main(["check", str(path)]) == 0
     imported = client.post("/api/scenarios/import", data=text.encode(), content_type="text/plain").get_json()
-    assert imported["id"] == "MESA-7" and imported["plays"] == [{"play": "play Troll", "answers": ["left"],
-                                                                 "illegal": None}]
+    assert imported["id"] == "MESA-7" and imported["plays"] == [{"play": "play Troll", "by": None,
+                                                                 "answers": ["left"], "illegal": None}]
     again = client.post("/api/scenarios/import", json={"toml": text}).get_json()
     assert again["position"] == imported["position"]
 

@@ -7,44 +7,10 @@ from typing import Any
 from flask import Blueprint, abort, render_template, request
 
 from judge import db, rulesets
-from judge.core.ruleset import Ruleset
 from judge.web.database import get_db
 from judge.web.i18n import client_messages
 
 bp = Blueprint("board", __name__)
-
-
-def schema(rs: Ruleset) -> dict[str, Any]:
-    """What a position of this ruleset's game is made of: zones, player values, card states, steps and, for a
-    game with a card vocabulary, the words a custom card is written in. The board builds its form from this."""
-    out: dict[str, Any] = {"zones": list(rs.layout.zones), "in_play": sorted(rs.layout.in_play),
-                           "attached": rs.layout.attached_key, "players": ["p1", "p2"]}
-    if rs.game != "keyforge":
-        return out
-    from judge.games.keyforge import catalog, positions, vocabulary
-
-    out.update({
-        # in play first, then the hidden zones, the way a judge reads a table
-        "zones": [z for z in ("battleline", "artifacts", "hand", "archives", "deck", "discard", "purged")
-                  if z in positions.ZONES],
-        "card_state": {k: ("bool" if t is bool else "int" if t is int else "card")
-                       for k, t in positions.CARD_STATE.items()},
-        "player_values": sorted(positions.PLAYER_VALUES),
-        "steps": list(positions.STEPS),
-        "houses": [h for h in catalog.HOUSES if h != "none"],
-        "types": list(catalog.TYPES),
-        "bonus_icons": list(catalog.BONUS_ICONS),
-        "keywords": sorted(vocabulary.KEYWORDS),
-        "triggers": dict(vocabulary.TRIGGERS),
-        "effects": {k: dict(v) for k, v in vocabulary.EFFECTS.items()},
-        "constant_effects": dict(vocabulary.CONSTANT_EFFECTS),
-        "named_targets": sorted(vocabulary.NAMED_TARGETS),
-        "sides": sorted(vocabulary.SIDES),
-        "kinds": sorted(vocabulary.KINDS),
-        "players_words": sorted(vocabulary.PLAYERS),
-        "max_keys": 3, "max_chains": 24,
-    })
-    return out
 
 
 def _page(initial: dict[str, Any]) -> str:
