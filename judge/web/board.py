@@ -8,9 +8,31 @@ from flask import Blueprint, abort, render_template, request
 
 from judge import db, rulesets
 from judge.web.database import get_db
-from judge.web.i18n import client_messages
+from judge.web.i18n import client_messages, translate
 
 bp = Blueprint("board", __name__)
+
+
+def games() -> list[dict[str, Any]]:
+    """Each game the service knows, with its rulesets, what the board does with it (read from each ruleset's schema)
+    and how many scenarios of it can be replayed: the ruleset menu and the front page say the same."""
+    from judge.web import service
+
+    out: dict[str, dict[str, Any]] = {}
+    for r in rulesets.all_rulesets():
+        game = out.setdefault(r.game, {"id": r.game, "name": translate(f"game.{r.game}"), "rulesets": [], "supports": [],
+                                       "scenarios": 0})
+        game["rulesets"].append({"id": r.id, "title": r.title})
+        if not game["supports"]:
+            schema = r.schema()
+            game["supports"] = ["position", "plays", "questions", "explore"] + (["stack"] if schema.get("stack") else []) \
+                + (["custom"] if schema.get("card_fields") else [])
+    for ruleset_id in service.scenario_rulesets():
+        try:
+            out[rulesets.get(ruleset_id).game]["scenarios"] += 1
+        except KeyError:
+            continue
+    return list(out.values())
 
 
 def _page(initial: dict[str, Any]) -> str:
@@ -18,8 +40,7 @@ def _page(initial: dict[str, Any]) -> str:
     if rid not in {r.id for r in rulesets.all_rulesets()}:
         rid = rulesets.DEFAULT
     initial = {**initial, "ruleset": rid}
-    return render_template("board/board.html", initial=initial, messages=client_messages(),
-                           rulesets=[{"id": r.id, "game": r.game, "title": r.title} for r in rulesets.all_rulesets()])
+    return render_template("board/board.html", initial=initial, messages=client_messages(), games=games())
 
 
 @bp.get("/board")

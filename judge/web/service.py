@@ -275,12 +275,18 @@ def citation_info(citation: str | None) -> dict[str, Any] | None:
     """A citation with the title of what it names and its page (``None`` title if the corpus lacks it)."""
     if not citation:
         return None
+    corpus = _corpus()
     try:
-        found = _corpus().resolve(citation)
+        found = corpus.resolve(citation)
         title = found.title
     except KeyError:
-        title = None
-    return {"citation": citation, "title": title, "url": citation_url(citation)}
+        return {"citation": citation, "title": None, "url": citation_url(citation)}
+    out = {"citation": citation, "title": title, "url": citation_url(citation)}
+    # A numbered step ("Paso 5", "120.6") reads only with the section it belongs to.
+    parent = corpus.sections.get(f"{citation.partition('#')[0]}#{found.parent}") if getattr(found, "parent", None) else None
+    if parent is not None:
+        out["parent"] = parent.title.rstrip(" :")
+    return out
 
 
 def ruleset_of_game(game: str) -> Ruleset | None:
@@ -505,23 +511,31 @@ def scenarios_root() -> Path:
 
 
 @functools.lru_cache(maxsize=4)
-def _scenario_index(root: str) -> tuple[dict[str, Path], dict[str, list[str]]]:
+def _scenario_index(root: str) -> tuple[dict[str, Path], dict[str, list[str]], dict[str, str]]:
+    """The project's scenarios: their files by id, their ids by entry, their rulesets by id."""
     by_id: dict[str, Path] = {}
     by_entry: dict[str, list[str]] = {}
+    ruleset_of: dict[str, str] = {}
     for path in sorted(Path(root).rglob("*.toml")):
         try:
             scenario = Scenario.from_file(path)
         except JudgeError:
             continue
         by_id[scenario.id] = path
+        ruleset_of[scenario.id] = scenario.ruleset
         for entry in scenario.entries:
             by_entry.setdefault(entry, []).append(scenario.id)
-    return by_id, by_entry
+    return by_id, by_entry, ruleset_of
+
+
+def scenario_rulesets() -> list[str]:
+    """The ruleset of every scenario of the project, one per scenario."""
+    return list(_scenario_index(str(scenarios_root()))[2].values())
 
 
 def scenarios_of(entry_id: str) -> list[dict[str, Any]]:
     """The scenarios that reproduce an entry, each with its title and the board address that replays it."""
-    by_id, by_entry = _scenario_index(str(scenarios_root()))
+    by_id, by_entry, _ = _scenario_index(str(scenarios_root()))
     out = []
     for sid in sorted(by_entry.get(entry_id, []), key=lambda s: (s != entry_id, s)):
         try:
@@ -538,7 +552,7 @@ def scenario(sid: str) -> dict[str, Any]:
 
     :raise 404: if there is no scenario with that id.
     """
-    by_id, _ = _scenario_index(str(scenarios_root()))
+    by_id, _, _ = _scenario_index(str(scenarios_root()))
     if sid not in by_id:
         raise APIError(404, "not-found", f"there is no scenario {sid!r}")
     return scenario_payload(Scenario.from_file(by_id[sid]))
