@@ -22,7 +22,7 @@ export function renderStack() {
   const p = state.position;
   const stack = p.stack || [];
   const remove = (id) => { p.stack = stack.filter((i) => i.id !== id); if (!p.stack.length) delete p.stack; actions.changed(); };
-  const items = stack.slice().reverse().map((item, i) => el("li", {class: "stack-item" + (i === 0 ? " top" : ""), "data-item": item.id, "data-source": item.source || ""},
+  const items = stack.slice().reverse().map((item, i) => el("li", {class: "stack-item" + (i === 0 ? " stack-top" : ""), "data-item": item.id, "data-source": item.source || ""},
     i === 0 ? el("span", {class: "badge"}, M("board.stack_top")) : null, " ", ...itemLine(item),
     " ", el("button", {type: "button", class: "small secondary", onclick: () => remove(item.id)}, M("board.remove"))));
   const passed = (p.passed || []).length ? el("p", {class: "meta", id: "stack-passed"}, M("board.passed") + ": " + p.passed.join(", ")) : null;
