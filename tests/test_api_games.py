@@ -9,16 +9,9 @@ import pytest
 from judge import rulesets
 
 
-@pytest.fixture(scope="module")
-def app(tmp_path_factory):
-    from judge.web import create_app
-
-    return create_app({"TESTING": True, "DATABASE": str(tmp_path_factory.mktemp("games") / "judge.sqlite")})
-
-
 @pytest.fixture
-def client(app):
-    return app.test_client()
+def client(module_app):
+    return module_app.test_client()
 
 
 TALISMAN = {"name": "Rayo Prueba", "type": "talisman", "cost": 1,

@@ -276,6 +276,15 @@ def add_card(driver, pid, zone, typed, cid):
     wait(driver, lambda drv: len(drv.find_elements(By.CSS_SELECTOR, f"#zone-{pid}-{zone} .cardchip")) > before)
 
 
+def add_cards(driver, *adds):
+    """Add each (player, zone, typed, card id); once the position is valid, the uid the board gave each card, by
+    player and the text typed for it."""
+    for pid, zone, typed, cid in adds:
+        add_card(driver, pid, zone, typed, cid)
+    wait(driver, lambda drv: "✓" in drv.find_element(By.ID, "valid-flag").text)
+    return {(pid, typed): uid_of(driver, pid, zone, typed) for pid, zone, typed, _ in adds}
+
+
 def uid_of(driver, pid, zone, name):
     """The uid the board gave a card, once its chip is drawn (again, if the zone was redrawn meanwhile)."""
     from selenium.common.exceptions import StaleElementReferenceException
@@ -320,19 +329,11 @@ def test_myl_a_talisman_annulled_and_the_annulment_annulled(server, browser):
     define_card(d, "oro", "Oro", "oro")
     define_card(d, "rayo", "Rayo de Prueba", "talisman", cost=1, abilities=TALISMAN)
     define_card(d, "anula", "Anulación de Prueba", "talisman", cost=1, abilities=ANNUL)
-    for pid in ("p1", "p2"):
-        add_card(d, pid, "reserva-de-oro", "Oro", "oro")
-        add_card(d, pid, "reserva-de-oro", "Oro", "oro")
-    add_card(d, "p1", "mano", "Rayo", "rayo")
-    add_card(d, "p1", "mano", "Anula", "anula")
-    add_card(d, "p2", "mano", "Anula", "anula")
-    add_card(d, "p2", "linea-de-defensa", "Trival", "trivaldi")
     type_into(d, "f-p2-castillo-count", "30")
-    wait(d, lambda drv: "✓" in drv.find_element(By.ID, "valid-flag").text)
-    rayo = uid_of(d, "p1", "mano", "Rayo")
-    mine = uid_of(d, "p1", "mano", "Anulación")
-    theirs = uid_of(d, "p2", "mano", "Anulación")
-    target = uid_of(d, "p2", "linea-de-defensa", "Trivaldi")
+    gold = [(pid, "reserva-de-oro", "Oro", "oro") for pid in ("p1", "p1", "p2", "p2")]
+    uids = add_cards(d, *gold, ("p1", "mano", "Rayo", "rayo"), ("p1", "mano", "Anula", "anula"),
+                     ("p2", "mano", "Anula", "anula"), ("p2", "linea-de-defensa", "Trival", "trivaldi"))
+    rayo, mine, theirs, target = (uids[k] for k in (("p1", "Rayo"), ("p1", "Anula"), ("p2", "Anula"), ("p2", "Trival")))
 
     # p1 plays the talismán: it waits on the stack, and p2 holds priority and may answer.
     click_where(d, "#plays button[data-play]", lambda b: b.get_attribute("data-play") == f"play {rayo}")
@@ -378,14 +379,10 @@ def test_gyp_an_order_answered_with_an_inesperada_resolves_last_in_first_out(ser
     define_card(d, "espia", "Espía", "ciudadano", cost=2, keywords=["inesperada"],
                 extra=[("strength", 1), ("toughness", 1)])
     define_card(d, "soldado", "Soldado", "ciudadano", cost=2, extra=[("strength", 2), ("toughness", 2)])
-    add_card(d, "p1", "mano", "Fruto", "fruto-de-la-ira")
-    add_card(d, "p2", "mano", "Espía", "espia")
-    add_card(d, "p2", "campo", "Soldado", "soldado")
     type_into(d, "f-p1-prestigio", "5")
-    wait(d, lambda drv: "✓" in drv.find_element(By.ID, "valid-flag").text)
-    fruto = uid_of(d, "p1", "mano", "Fruto")
-    espia = uid_of(d, "p2", "mano", "Espía")
-    soldado = uid_of(d, "p2", "campo", "Soldado")
+    uids = add_cards(d, ("p1", "mano", "Fruto", "fruto-de-la-ira"), ("p2", "mano", "Espía", "espia"),
+                     ("p2", "campo", "Soldado", "soldado"))
+    fruto, espia, soldado = uids[("p1", "Fruto")], uids[("p2", "Espía")], uids[("p2", "Soldado")]
     wait(d, lambda drv: "fuerza 2" in drv.find_element(By.CSS_SELECTOR, f".cardchip[data-uid='{soldado}']").text)
 
     # p1 puts the mandato on the stack (its only target is the Soldado) and passes; p2 answers with the Inesperada.

@@ -8,16 +8,9 @@ import re
 import pytest
 
 
-@pytest.fixture(scope="module")
-def app(tmp_path_factory):
-    from judge.web import create_app
-
-    return create_app({"TESTING": True, "DATABASE": str(tmp_path_factory.mktemp("web") / "judge.sqlite")})
-
-
 @pytest.fixture
-def client(app):
-    return app.test_client()
+def client(module_app):
+    return module_app.test_client()
 
 
 def text(response) -> str:
