@@ -60,6 +60,8 @@ def check_armas(game: Game) -> None:
                            f"{game.label(card, 'en')} cannot bear so many Armas", card=card.uid):
             for arma in chosen:
                 game.res.move(arma, arma.owner, "cementerio")
+                if arma.controller != arma.owner:
+                    game.res.set_controller(arma, arma.owner)
                 game.raise_event("sale-del-juego", card=arma.uid, controller=card.controller, zone="cementerio")
 
 

@@ -110,6 +110,8 @@ class Game:
         event = {"card": card.uid, "controller": controller, "zone": zone, "blank": not self.board.has_abilities(card)}
         for arma in list(card.attached):
             self.res.move(arma, arma.owner, "cementerio")
+            if arma.controller != arma.owner:
+                self.res.set_controller(arma, arma.owner)
         self.res.move(card, card.owner, zone, 0 if top else None)
         if card.controller != card.owner:
             self.res.set_controller(card, card.owner)
