@@ -98,10 +98,15 @@ def exact(ctx: AbilityContext, effect: dict[str, Any], cards: list[CardState]) -
 @handler("destruir")
 def _destroy(ctx: AbilityContext, effect: dict[str, Any], path: str) -> int:
     chosen: list[CardState] = []
+    # "Destruyen una carta de cada tipo que controlen" (Mirada de Berserker, FAQ L634): one of each of ``types``,
+    # chosen first and destroyed together, as far as each player has them.
+    kinds = [{**effect, "target": {**effect.get("target", {}), "type": t}} for t in effect.get("types", [])] or [effect]
     for each in acting(ctx, effect):
-        cards = targets_of(each, effect, path, "¿Qué carta destruyes?", "Which card do you destroy?")
-        if exact(each, effect, cards):
-            chosen.extend(cards)
+        for i, one in enumerate(kinds):
+            cards = targets_of(each, one, f"{path}k{i}" if len(kinds) > 1 else path, "¿Qué carta destruyes?",
+                               "Which card do you destroy?")
+            if exact(each, one, cards):
+                chosen.extend(cards)
     # What a destroyed Aliado's strength was, for "tantas cartas como fuerza tenía" (FAQ L596).
     ctx.memory["strength"] = sum(ctx.game.board.strength(c) for c in chosen if ctx.game.board.in_play(c))
     ctx.memory["previous"] = [c.uid for c in chosen]

@@ -22,8 +22,8 @@ SELF = ("entra-en-juego", "destruido", "sale-del-juego", "ataca", "bloquea", "bl
 OUT_OF_PLAY = ("destruido", "sale-del-juego", "destruido-en-combate", "mostrada", "descartada")
 """Triggers that work wherever the card is (it has just left play, or it is in the hand)."""
 LEAVING = ("destruido", "sale-del-juego", "destruido-en-combate")
-WATCHING = {"otro-sale-del-juego": "sale-del-juego", "otro-entra-en-juego": "entra-en-juego",
-            "oponente-descarta": "descarte", "portador-ataca": "ataca"}
+WATCHING = {"otro-sale-del-juego": "sale-del-juego", "otro-destruido": "destruido", "otro-entra-en-juego": "entra-en-juego",
+            "oponente-descarta": "descarte", "portador-ataca": "ataca", "portador-hace-dano": "hace-dano"}
 """Triggers about another card, and the event each one watches."""
 
 
@@ -81,11 +81,12 @@ def _fits(board: Board, position: Position, card: CardState, ability: dict[str, 
         return False
     on = ability.get("on")
     filt = ability.get("filter", {})
-    if on == "portador-ataca":
-        # An Arma's "cada vez que su portador ataque" (Espada de Frey, FAQ L93).
+    if on in ("portador-ataca", "portador-hace-dano"):
+        # An Arma's "cada vez que su portador ataque" (Espada de Frey, FAQ L93), "si el Aliado portador hace daño de
+        # combate" (Espada Celestial, Maza, FAQ L337, L1018).
         bearer = board.bearer(card)
         return bearer is not None and bearer.uid == info.get("card")
-    if on in ("otro-sale-del-juego", "otro-entra-en-juego") and filt:
+    if on in ("otro-sale-del-juego", "otro-destruido", "otro-entra-en-juego") and filt:
         found_at = position.find(str(info.get("card", "")))
         other = found_at[2] if found_at else None
         return other is not None and _other_fits(board, other, filt, controller, str(info.get("controller", "")))

@@ -39,6 +39,7 @@ TRIGGERS = {
     "fase-final": "in the Fase Final (announced before the turn ends)",
     "ataca": "this Aliado is declared an attacker (its ability resolves at step c of the declaration)",
     "portador-ataca": "the Aliado carrying this Arma is declared an attacker",
+    "portador-hace-dano": "the Aliado carrying this Arma deals combat damage to the opponent's castle",
     "bloqueado": "this Aliado attacks and is blocked",
     "hace-dano": "this Aliado (or its bearer) deals combat damage to the opponent's castle",
     "destruido-en-combate": "this Aliado is destroyed by strength comparison in the Asignación de Daño",
@@ -46,6 +47,7 @@ TRIGGERS = {
     "robo-fase-final": "in the Fase Final, among the effects that interact with drawing (its step d)",
     "mostrada": "this card is shown from its owner's hand by an effect of a card its owner controls",
     "otro-entra-en-juego": "another card matching `filter` enters play",
+    "otro-destruido": "another card matching `filter` is destroyed",
     "bloquea": "this Aliado is declared a blocker (its ability resolves at step c of the block declaration)",
     "bloqueos-declarados": "the blocks have been declared (step c of the block declaration); it can be cancelled",
     "no-ataca": "this Aliado is not declared an attacker in its controller's turn: when the attack is declared, or in "
@@ -57,7 +59,7 @@ TRIGGERS = {
 }
 
 EFFECTS = {
-    "destruir": "destroy the targets: they go to their owner's Cementerio",
+    "destruir": "destroy the targets: they go to their owner's Cementerio (with `types`: one of each of those types)",
     "botar": "the `player` puts `amount` cards from the top of their Mazo Castillo into their Cementerio (direct damage)",
     "robar": "the `player` draws `amount` cards from their Mazo Castillo",
     "descartar": "the `player` discards `amount` cards of their choice from their hand",
