@@ -111,12 +111,4 @@ def has_targets(game: Game, card: CardState, ability: dict[str, Any], responds_t
     """An activated ability needs a valid target to be activated at all; with none the play is undone (Teatro
     Kabuki with only Gilgamesh to return, FAQ L690; decision target-outcome-by-kind)."""
     ctx = AbilityContext(game, card.uid, card.controller, {"responds-to": responds_to}, rule="habilidad-activada")
-    for effect in ability.get("effects", []):
-        target = effect.get("target")
-        if not isinstance(target, dict) or effect.get("chooser") or effect.get("do") in ("anular", "cancelar") \
-                or any(target.get(k) for k in ("self", "bearer", "previous", "player", "up-to")) \
-                or target.get("choose") == "all" or target.get("zone", "juego") != "juego":
-            continue
-        if len(tg.candidates(ctx, target, str(effect.get("do", "")))) < int(target.get("choose", 1)):
-            return False
-    return True
+    return tg.has_valid_targets(ctx, ability.get("effects", []))

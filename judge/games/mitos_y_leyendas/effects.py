@@ -200,6 +200,12 @@ def resolve_triggered(game: Game, pending: Pending[Triggered]) -> None:
     ctx = AbilityContext(game, trig.card, pending.controller, trig.event, rule="habilidad-disparada")
     with game.res.step("ability", "habilidad-disparada", f"Habilidad disparada de {game.label(card)}",
                        f"Triggered ability of {game.label(card, 'en')}", card=card.uid):
+        if not tg.has_valid_targets(ctx, ability.get("effects", [])):
+            # A triggered ability with no valid target does nothing: "entraría sin disparar su habilidad" (FAQ L688,
+            # L702, L706; decision target-outcome-by-kind).
+            game.res.note("no-target", "myl.decision.target-outcome-by-kind", "No tiene objetivo válido: no tiene efecto",
+                          "It has no valid target: it has no effect")
+            return
         if ability.get("once-per-turn"):
             game.use_once(card, trig.index)
         if ability.get("may") and not game.ask_yes_no(pending.controller, "habilidad-disparada",

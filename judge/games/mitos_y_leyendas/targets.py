@@ -126,6 +126,19 @@ def protected(ctx: AbilityContext, card: CardState, word: str) -> bool:
     return kind == "aliado" and word == "destruir" and board.granted(card, "indestructible-por-aliados")
 
 
+def has_valid_targets(ctx: AbilityContext, effects: list[dict[str, Any]]) -> bool:
+    """Whether every instruction that must choose cards in play has enough valid ones (FAQ L684-L706)."""
+    for effect in effects:
+        target = effect.get("target")
+        if not isinstance(target, dict) or effect.get("chooser") or effect.get("do") in ("anular", "cancelar") \
+                or any(target.get(k) for k in ("self", "bearer", "previous", "player", "up-to", "responded")) \
+                or target.get("choose") == "all" or target.get("zone", "juego") != "juego":
+            continue
+        if len(candidates(ctx, target, str(effect.get("do", "")))) < int(target.get("choose", 1)):
+            return False
+    return True
+
+
 def responded_item(ctx: AbilityContext) -> StackItem | None:
     wanted = ctx.event.get("responds-to")
     return next((item for item in ctx.game.position.stack if item.id == wanted), None)
