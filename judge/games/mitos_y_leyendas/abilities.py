@@ -82,7 +82,7 @@ def activate(game: Game, card: CardState, player: str, rules: Windows | None = N
             turn = dict(game.position.values.get("turno", {}))
             turn["una-vez"] = [*turn.get("una-vez", []), f"{card.uid}:{index}"]
             res.set_value("turno", turn)
-        cost_ctx = AbilityContext(game, card.uid, player, rule="habilidad-activada")
+        cost_ctx = AbilityContext(game, card.uid, player, {"responds-to": responds_to}, rule="habilidad-activada")
         with game.triggers.resolving():
             pay(game, player, int(ability.get("oro", 0)))
             run_effects(cost_ctx, ability.get("cost", []), "c")

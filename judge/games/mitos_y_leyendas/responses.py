@@ -136,7 +136,11 @@ def window_answers(game: Game, player: str, item: StackItem | None) -> list[Any]
     oro = len(game.position.player(player).zone("reserva-de-oro"))
     out: list[Any] = []
     for card in hand:
-        if not card.known or game.board.define(card).type != "talisman" or cheapest(game, card, player) > oro:
+        kind = game.board.define(card).type if card.known else ""
+        # Evocación: a card in play may let its controller play Aliados in the Guerra de Talismanes (FAQ L822).
+        allowed = kind == "talisman" or kind == "aliado" and item is None and any(
+            a.get("grant") == "aliados-en-guerra" and source.controller == player for source, a in game.board.continuous())
+        if not allowed or cheapest(game, card, player) > oro:
             continue
         if item is None or card_answers(game, player, card, item):
             out.append(("play", card.uid))

@@ -262,6 +262,12 @@ class MitosYLeyendas(Ruleset):
                                    rule=cite("batalla-mitologica.declaracion-de-ataque.c"),
                                    es="en esta batalla una habilidad oponente impide a este jugador usar sus habilidades")
         offered = answers(game, pid, waiting) if (position.priority or position.step in (steps.GUERRA, steps.BLOQUEO)) else None
+        if offered is not None and not waiting and play.verb == "play" and game.board.define(card).type != "talisman" \
+                and (play.verb, card.uid) not in offered:
+            # Aliados are played only in your own Vigilia unless a card allows another moment (FAQ L822).
+            raise IllegalPlayError(f"{game.label(card, 'en')} is not a Talismán: it cannot be played in the Guerra de Talismanes",
+                                   rule=cite("myl.decision.card-type-timing"),
+                                   es=f"{game.label(card)} no es un Talismán: no puede jugarse en la Guerra de Talismanes")
         if offered is not None and (play.verb, card.uid) not in offered:
             what = "an answer to what is waiting" if waiting else "playable in the Guerra de Talismanes"
             raise IllegalPlayError(f"{game.label(card, 'en')} is not {what}", rule=cite("pasos-para-jugar-una-carta.5"),

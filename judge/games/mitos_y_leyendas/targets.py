@@ -62,7 +62,10 @@ def candidates(ctx: AbilityContext, target: dict[str, Any], word: str = "") -> l
         return [bearer] if bearer is not None else []
     if target.get("previous"):
         found = [game.card(uid) for uid in ctx.memory.get("previous", [])]
-        return [c for c in found if c is not None and _fits_extra(ctx, c, target)]
+        # "Si el Aliado buscado es una Criatura" (Niú Kánzhe Cáodi, FAQ L824): what else the text asks of that card.
+        wanted = {k: v for k, v in target.items() if k in ("type", "race", "not-oro")}
+        return [c for c in found if c is not None and _fits_extra(ctx, c, target)
+                and matches_outside(game, c, {**wanted, "side": "any"}, ctx.controller)]
     if target.get("responded"):
         item = responded_item(ctx)
         card = game.card(item.source) if item is not None and item.kind == "carta" else None

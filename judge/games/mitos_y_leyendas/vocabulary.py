@@ -116,6 +116,7 @@ GRANTS = {
     "sin-habilidades": "loses its abilities (a blank text box) while the source is in play",
     "jugable-desde-cementerio": "this card may be played from its owner's Cementerio, as from the hand",
     "no-puede-ser-anulada": "this card cannot be annulled when it is played",
+    "aliados-en-guerra": "its controller may play Aliados in the Guerra de Talismanes",
 }
 
 TARGET_KEYS = {
