@@ -47,6 +47,10 @@ def value(ctx: AbilityContext, expr: Any) -> int:
             return times * min(len(houses), int(expr.get("max", len(houses))))
         if "count" in expr:
             return times * len(candidates(ctx.game, {**expr["count"], "all": True}, ctx))
+        if "traits" in expr:
+            # "For each trait that creature has" (Entropic Swirl): the traits of the card a name gives, as it is now.
+            cards = ctx.named(str(expr["traits"]))
+            return times * (len(ctx.game.board.traits(cards[0])) if cards else 0)
         if "value" in expr:
             return times * value(ctx, expr["value"])
         if "sum" in expr:
