@@ -95,6 +95,9 @@ def pay_play_cost(game: Game, card: CardState, player: str) -> int:
         return 0
     with game.res.step("additional-cost", "pasos-para-jugar-una-carta.3", "Se paga el coste adicional",
                        "The additional cost is paid"):
+        game.res.note("cost-triggers", "myl.decision.cost-triggers",
+                      "Lo que dispare pagarlo se resuelve antes del efecto de la carta",
+                      "What paying it triggers resolves before the card's effect")
         run_effects(ctx, extra.get("effects", []), "c")
     return int(extra.get("reduce", 0))
 

@@ -208,14 +208,14 @@ def resolve_triggered(game: Game, pending: Pending[Triggered]) -> None:
             return
         if ability.get("once-per-turn"):
             game.use_once(card, trig.index)
-        if ability.get("may") and not game.ask_yes_no(pending.controller, "habilidad-disparada",
-                                                      f"¿Usas la habilidad de {game.label(card)}?",
-                                                      f"Do you use the ability of {game.label(card, 'en')}?"):
-            return
         if not conditions.holds(game.board, pending.controller, ability.get("condition")):
             # Diomira: the condition is checked as each ability resolves (FAQ L830, L838-L840).
             game.res.note("condition-not-met", "MYL-CARD-93", "No se cumple su condición: no ocurre nada",
                           "Its condition is not met: nothing happens")
+            return
+        if ability.get("may") and not game.ask_yes_no(pending.controller, "habilidad-disparada",
+                                                      f"¿Usas la habilidad de {game.label(card)}?",
+                                                      f"Do you use the ability of {game.label(card, 'en')}?"):
             return
         run_effects(ctx, ability.get("effects", []))
     game.check_end()

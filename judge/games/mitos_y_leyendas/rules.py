@@ -44,7 +44,7 @@ DECISIONS = frozenset({
     "cancelled-block", "declaration-triggers", "combat-damage-windows", "direct-damage-window", "cost-triggers",
     "target-outcome-by-kind", "rollback-scope", "strength-floor", "li-sou-count", "zone-lock-scope", "durations",
     "guerra-blocks", "permanent-zone", "cancel-one-ability-per-card", "regroup-choice", "fase-final-announce",
-    "discard-choice", "weapon-limit-sentence",
+    "discard-choice", "weapon-limit-sentence", "discard-trigger-self",
 })
 """Where the FAQ is silent and this ruleset decides (the ``myl-decisiones`` document, cited as ``myl.decision.<id>``)."""
 
