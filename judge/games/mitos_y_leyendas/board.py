@@ -194,6 +194,10 @@ class Board:
             return False
         if "race-not" in target and card_def.race == target["race-not"]:
             return False
+        if "name-not" in target and target["name-not"] in card_def.names():
+            return False
+        if target.get("unarmed") and card.attached:
+            return False
         if "name" in target and card_def.name != target["name"] and card_def.id != target["name"]:
             return False
         # Costs are always read as printed: a reduction applies only to paying (Reducción de costes, FAQ L67-L69).

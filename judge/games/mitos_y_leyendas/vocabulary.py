@@ -137,6 +137,8 @@ TARGET_KEYS = {
     "player": "a player instead of a card",
     "up-to": "up to `choose` (fewer allowed)",
     "race-not": "not of this race",
+    "name-not": "not a card of this name",
+    "unarmed": "bearing no Arma",
     "previous": "the cards the previous instruction acted on",
     "responded": "the card being played that this answers",
     "unblocked": "not blocked",
