@@ -65,7 +65,7 @@ def test_a_question_fits_a_phone(server, browser):  # noqa: F811
     d = browser
     d.set_window_size(390, 900)
     try:
-        d.get(f"{server}/practice/q/KF172-GEN-36-variant-1")
+        d.get(f"{server}/practice/q/KF172-GLOSS-DESTROYED-1")
         wrong = d.find_element(By.CSS_SELECTOR, "input[name=pick]:not(:checked)")
         wrong.click()
         d.find_element(By.ID, "answer-btn").click()

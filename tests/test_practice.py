@@ -99,7 +99,8 @@ def test_a_recorded_misreading_is_offered_and_revealed_beside_the_ruling():
 
 
 def test_another_choice_is_revealed_with_the_step_where_the_two_ways_part():
-    q = questions.build(find("KF172-GEN-36-variant-1"))
+    # Three destroyed cards: the order their "destroyed" effects resolve in orders the discard pile.
+    q = questions.build(find("KF172-GLOSS-DESTROYED-1"))
     wrong = next(c for c in q.choices if not c.correct)
     assert wrong.kind == "choice"
     shown = views.reveal(q, wrong)
@@ -109,12 +110,18 @@ def test_another_choice_is_revealed_with_the_step_where_the_two_ways_part():
 
     parts_ruling, parts_other = marked(shown["ruling"], "parts"), marked(shown["other"], "parts")
     assert len(parts_ruling) == len(parts_other) == 1
-    assert parts_ruling[0]["decision"]["key"] == "discard-order" == parts_other[0]["decision"]["key"]
+    assert parts_ruling[0]["decision"]["key"] == "order" == parts_other[0]["decision"]["key"]
     assert marked(shown["ruling"], "shared") and shown["decides"]["rule"]
 
 
-def test_a_right_pick_shows_the_ruling_alone():
+def test_a_choice_whose_outcome_only_restates_it_is_no_answer():
+    # Which destroyed card goes first to the discard pile: the discard pile's order is the choice itself.
     q = questions.build(find("KF172-GEN-36-variant-1"))
+    assert q.kind == "fact"
+
+
+def test_a_right_pick_shows_the_ruling_alone():
+    q = questions.build(find("KF172-GLOSS-DESTROYED-1"))
     shown = views.reveal(q, q.correct)
     assert shown["right"] and shown["other"] is None and shown["decides"]["rule"]
 
@@ -130,7 +137,7 @@ def test_another_rulebook_gives_a_wrong_answer_where_the_rule_changed():
 
 def test_an_exploration_over_budget_asks_a_fact_instead():
     tight = dataclasses.replace(questions.LIMITS, branches=1)
-    q = questions.build(find("KF172-GEN-36-variant-1"), tight)
+    q = questions.build(find("KF172-GLOSS-DESTROYED-1"), tight)
     assert q.kind == "fact" and q.note is not None and len(q.choices) >= 2
 
 

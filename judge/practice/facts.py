@@ -16,10 +16,8 @@ from typing import Any, Callable
 from judge.core.scenario import Scenario
 from judge.core.trace import Step
 from judge.practice.choices import Choice, choice_id
-from judge.practice.wording import ZONES, Names, Text, kind_of, salience, sentence, subject_of
+from judge.practice.wording import ORDERED, ZONES, Names, Text, kind_of, salience, sentence, subject_of
 
-ORDERED = frozenset({"battleline", "deck", "discard", "cementerio", "castillo", "descarte", "pila"})
-"""Zones whose order a ruling decides (a list expected there is an order to ask about)."""
 UNLIKELY = frozenset({"revealed", "jugando", "removida", "recambio", "upgrade", "gobierno", "pg", "oro-pagado",
                       "reserva-de-oro"})
 """Zones a card rarely ends in: not offered as a wrong answer unless the card started there."""
@@ -55,10 +53,14 @@ def ask_players(names: Names, exclude: Any) -> list[Any]:
     return [p for p in sorted(names.players) if p != exclude]
 
 
-def numbers(correct: int, before: Any) -> list[int]:
+MAXIMA = {"keys": 3}
+"""Counts a game bounds (three keys win KeyForge): a wrong answer past them would give itself away."""
+
+
+def numbers(correct: int, before: Any, most: int | None = None) -> list[int]:
     tries = [before] if isinstance(before, int) and not isinstance(before, bool) else []
     tries += [correct + 1, correct - 1, correct + 2, correct - 2, correct + 3]
-    return _distinct([n for n in tries if n >= 0], correct)[:3]
+    return _distinct([n for n in tries if n >= 0 and (most is None or n <= most)], correct)[:3]
 
 
 def zones(correct: str, before: Any, zone_names: tuple[str, ...], names: Names) -> list[str]:
@@ -106,7 +108,7 @@ def about(key: str, correct: Any, before: Any, names: Names, zone_names: tuple[s
         correct = bool(correct)
         return fact(true_of, [not correct])
     if isinstance(correct, int):
-        return fact(true_of, numbers(correct, before))
+        return fact(true_of, numbers(correct, before, MAXIMA.get(tail)))
     if isinstance(correct, str) and correct in names.players:
         return fact(true_of, ask_players(names, correct))
     if isinstance(correct, list) and len(correct) > 1 and tail in ORDERED and tail in ZONES:

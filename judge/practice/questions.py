@@ -28,13 +28,18 @@ from judge.practice.choices import Candidate, Choice, phrase, shuffled
 from judge.practice.lines import Line
 from judge.practice.wording import NOW, Names, Text, kind_of, visible_facts
 
-LIMITS = budget.Limits(steps=4_000, work=500_000, branches=120, options=24 * 120,
+LIMITS = budget.Limits(steps=4_000, work=300_000, branches=120, options=24 * 120,
                        in_play=frozenset().union(*(r.layout.in_play for r in rulesets.all_rulesets())))
-"""The work one question's alternatives may cost, counted as the service counts it (:mod:`judge.core.budget`)."""
+"""The work one question's alternatives may cost, counted as the service counts it (:mod:`judge.core.budget`): with
+it, no question of the project takes more than about a second of processor time to build."""
 BRANCHES = 60
 """Resolutions one exploration runs before it stops and counts the rest as cut (the outcomes found are kept)."""
 OTHER_ANSWERS = 6
 """Outcomes of other answers run through the rest of the plays; the most frequent first."""
+RESTATED = {"house": {"house"}, "flank": {"index"}, "discard-order": {"index"}, "deck-order": {"index"},
+            "play-order": {"index"}, "entry-order": {"index"}}
+"""Choices whose outcome only restates the choice (the house chosen is the active house; the flank chosen is the
+order of the battleline): with the choice shown in the play, such an outcome is no answer to tell apart."""
 
 WHAT_HAPPENS: Text = {"es": "¿Qué pasa?", "en": "What happens?"}
 
@@ -148,22 +153,33 @@ def _candidates(question: Question, others: list[Scenario], branches: int) -> li
     spec = scenario.plays[question.asked]
     before = lines.position_before(scenario, question.asked, ruleset)
     explored = exploring.explore(ruleset, before, Play.parse(spec.play, by=spec.by), budget=branches)
-    ruling_answers = _answers_of(ruling.trace.children[question.asked])
+    made = [s.decision for s in ruling.trace.children[question.asked].walk() if s.decision is not None]
+    ruling_answers = [list(d.chosen) if isinstance(d.chosen, tuple) else d.chosen for d in made]
+    ruling_table = visible_facts(ruleset, ruling.position)
     for group in explored.groups[:OTHER_ANSWERS + 1]:
         answers = group.paths[0].answers
         if answers == ruling_answers:
             continue
         line = lines.with_answers(scenario, question.asked, answers)
-        if line is not None:
-            out.append(Candidate(visible_facts(ruleset, line.position), line, "choice",
-                                 {"es": "Lo que pasaría con otras decisiones en la jugada",
-                                  "en": "What would happen with other decisions in the play"}))
+        if line is None:
+            continue
+        table = visible_facts(ruleset, line.position)
+        if _restates(made, ruling_answers, answers, ruling_table, table):
+            continue
+        out.append(Candidate(table, line, "choice", {"es": "Lo que pasaría con otras decisiones en la jugada",
+                                                     "en": "What would happen with other decisions in the play"}))
     return out
 
 
-def _answers_of(play_trace: Step) -> list[Any]:
-    return [list(s.decision.chosen) if isinstance(s.decision.chosen, tuple) else s.decision.chosen
-            for s in play_trace.walk() if s.decision is not None]
+def _restates(made: list[Any], ruling: list[Any], other: list[Any], ruling_table: dict[str, Any],
+              table: dict[str, Any]) -> bool:
+    """Whether another answer's outcome only restates the answer (see :data:`RESTATED`)."""
+    first = next((i for i, (a, b) in enumerate(zip(ruling, other)) if a != b), None)
+    if first is None or first >= len(made):
+        return False
+    restated = RESTATED.get(made[first].question.key)
+    differing = {k.partition(".")[2] for k in set(ruling_table) | set(table) if ruling_table.get(k) != table.get(k)}
+    return restated is not None and differing <= restated
 
 
 def partners(path: Path, scenario: Scenario) -> list[Scenario]:

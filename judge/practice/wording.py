@@ -24,6 +24,8 @@ HIDDEN_CARD = frozenset({"card", "stamp"})
 """Card facts that are the engine's bookkeeping (which card it is, when it arrived)."""
 HIDDEN_PLAYER = frozenset({"usos", "usos-ajenos"})
 SHOWN_VALUES = frozenset({"winner", "tide", "lasting", "efectos"})
+ORDERED = frozenset({"battleline", "deck", "discard", "cementerio", "castillo", "descarte", "pila"})
+"""Zones whose order the rules read (flanks, the top of a deck or a pile): elsewhere a card's place is no fact."""
 """Game-wide values a judge sees; the rest (plays and uses this turn, what happened last turn…) is bookkeeping."""
 
 ZONES: dict[str, tuple[str, str]] = {
@@ -64,6 +66,8 @@ COUNTS: dict[str, tuple[str, str]] = {
     "resistencia": ("{s} tiene resistencia {n}", "{s} has toughness {n}"),
     "count": ("{s}: {n} carta(s)", "{s}: {n} card(s)"),
     "usos": ("{s} tiene {n} uso(s)", "{s} has {n} use(s)"),
+    "pg.disponibles": ("{s} tiene {n} punto(s) de gobierno disponible(s)", "{s} has {n} government point(s) available"),
+    "pg.count": ("{s} tiene {n} punto(s) de gobierno", "{s} has {n} government point(s)"),
 }
 CARD_AMBER = ("{s} tiene {n} de æmbar encima", "{s} has {n} æmber on it")
 
@@ -102,13 +106,15 @@ else (``power`` in a position is +1 power counters; in an expectation it is the 
 OF_PLAYER: dict[str, tuple[str, str]] = {
     "controller": ("{v} controla {s}", "{v} controls {s}"),
     "owner": ("{s} es de {v}", "{v} owns {s}"),
-    "house": ("la Casa activa de {s} es {v}", "{s}'s active house is {v}"),
+    "house": ("La Casa activa de {s} es {v}", "{s}'s active house is {v}"),
 }
 
 GAME_VALUES: dict[str, tuple[str, str]] = {
-    "values.empieza": ("empieza {v}", "{v} goes first"),
-    "values.eligio": ("el último en elegir quién empieza fue {v}", "the last player to choose who goes first was {v}"),
-    "values.ronda-ganador": ("gana la ronda {v}", "{v} wins the round"),
+    "values.empieza": ("Empieza {v}", "{v} goes first"),
+    "values.eligio": ("El último en elegir quién empieza fue {v}", "The last player to choose who goes first was {v}"),
+    "values.ronda-ganador": ("Gana la ronda {v}", "{v} wins the round"),
+    "stack": ("En la pila: {v}", "On the stack: {v}"),
+    "passed": ("Han pasado: {v}", "Passed: {v}"),
 }
 
 SALIENCE = {"winner": 0, "zone": 1, "count": 2, "player": 2, "of-player": 3, "state": 4, "order": 5, "turn": 6,
@@ -183,6 +189,10 @@ def visible_facts(ruleset: Ruleset, position: Position) -> dict[str, Any]:
                 out[key] = value
         elif not tail or tail not in HIDDEN_CARD:
             out[key] = value
+    for key in [k for k in out if k.endswith(".index")]:
+        zone = str(out.get(f"{key[: -len('.index')]}.zone"))
+        if zone.partition(".")[2] not in ORDERED:
+            del out[key]
     return out
 
 
@@ -240,6 +250,17 @@ def show(value: Any, names: Names) -> Text:
         return {lang: ", ".join(p[lang] for p in parts) for lang in ("es", "en")}
     if isinstance(value, str) and (value in names.by_uid or value in names.by_id):
         return names.card(value)
+    if isinstance(value, str) and value[:1] in "[{":
+        # A list or table the facts keep as JSON (a reserve pool, uses by card): its items, not its brackets.
+        try:
+            parsed = json.loads(value)
+        except ValueError:
+            parsed = None
+        if isinstance(parsed, list):
+            return show(parsed, names)
+        if isinstance(parsed, dict):
+            items = [(show(k, names), show(v, names)) for k, v in parsed.items()]
+            return {lang: ", ".join(f"{k[lang]}: {v[lang]}" for k, v in items) or "—" for lang in ("es", "en")}
     return {"es": str(value), "en": str(value)}
 
 
@@ -250,21 +271,23 @@ def sentence(key: str, value: Any, names: Names, table: dict[str, Any] | None = 
     if now and tail in NOW and isinstance(value, int):
         return _fill(NOW[tail], s=subject_of(head, names), n=value)
     if key in ("values.winner", "winner"):
-        return ({"es": f"gana {value}", "en": f"{value} wins"} if value
-                else {"es": "nadie ha ganado todavía", "en": "nobody has won yet"})
+        return ({"es": f"Gana {value}", "en": f"{value} wins"} if value
+                else {"es": "Nadie ha ganado todavía", "en": "Nobody has won yet"})
     if key in ("values.lasting", "values.efectos"):
         n = len(json.loads(value)) if isinstance(value, str) and value.startswith("[") else 0
         return {"es": f"{n} efecto(s) duradero(s) en curso", "en": f"{n} lasting effect(s) in force"}
     if key in GAME_VALUES:
         return _fill(GAME_VALUES[key], v=show(value, names))
+    if key == "stack.count":
+        return {"es": f"Hay {value} objeto(s) en la pila", "en": f"There are {value} object(s) on the stack"}
     if key == "values.tide":
-        return {"es": f"la marea está alta para {value or 'nadie'}", "en": f"the tide is high for {value or 'nobody'}"}
+        return {"es": f"La marea está alta para {value or 'nadie'}", "en": f"The tide is high for {value or 'nobody'}"}
     if key == "active":
-        return {"es": f"es el turno de {value}", "en": f"it is {value}'s turn"}
+        return {"es": f"Es el turno de {value}", "en": f"It is {value}'s turn"}
     if key == "turn":
-        return {"es": f"es el turno número {value}", "en": f"it is turn {value}"}
+        return {"es": f"Es el turno número {value}", "en": f"It is turn {value}"}
     if key == "step":
-        return {"es": f"la partida está en el paso «{value}»", "en": f"the game is at step “{value}”"}
+        return {"es": f"La partida está en el paso «{value}»", "en": f"The game is at step “{value}”"}
     if key == "priority":
         return {"es": f"{value} tiene la prioridad", "en": f"{value} has priority"}
     subject = subject_of(head, names)
@@ -278,9 +301,7 @@ def sentence(key: str, value: Any, names: Names, table: dict[str, Any] | None = 
         return {"es": f"{subject['es']} tiene {value} carta(s) en {es}",
                 "en": f"{subject['en']} has {value} card(s) in their {en}"}
     if tail in ZONES and isinstance(value, list):
-        where, listed = zone_text(key, names), show(value, names)
-        return {"es": f"{where['es'][3:]}, en orden: {listed['es']}",
-                "en": f"{where['en'][3:]}, in order: {listed['en']}"}
+        return _in_order(zone_text(key, names), show(value, names))
     if tail in STATES and (isinstance(value, bool) or value is None):
         es, en, not_es, not_en = STATES[tail]
         return _fill((es, en) if value else (not_es, not_en), s=subject)
@@ -290,16 +311,23 @@ def sentence(key: str, value: Any, names: Names, table: dict[str, Any] | None = 
     if pattern and (isinstance(value, int) or value is None):
         return _fill(pattern, s=subject, n=value or 0)
     shown = show(value, names)
-    return {"es": f"{subject['es']}: {tail} = {shown['es']}", "en": f"{subject['en']}: {tail} = {shown['en']}"}
+    what = tail.replace(".", " ")
+    return {"es": f"{subject['es']}, {what}: {shown['es']}", "en": f"{subject['en']}, {what}: {shown['en']}"}
 
 
 def subject_of(head: str, names: Names) -> Text:
     """Who or what a fact is about: a player, the game (its values), or a card by its name."""
     if head in names.players:
         return {"es": head, "en": head}
-    if head in ("values", "active", "turn", "step", "priority", "winner"):
+    if head in ("values", "active", "turn", "step", "priority", "winner", "stack", "passed"):
         return {"es": "la partida", "en": "the game"}
     return names.named(head)
+
+
+def _in_order(where: Text, listed: Text) -> Text:
+    """«La pila de descartes de p1, en orden: A, B» from «en la pila de descartes de p1»."""
+    es, en = where["es"].removeprefix("en "), where["en"].removeprefix("in ")
+    return {"es": f"{es[:1].upper()}{es[1:]}, en orden: {listed['es']}", "en": f"{en}, in order: {listed['en']}"}
 
 
 def order_sentence(uid: str, table: dict[str, Any], names: Names) -> Text:
@@ -310,4 +338,4 @@ def order_sentence(uid: str, table: dict[str, Any], names: Names) -> Text:
                    and table.get(f"{k[: -len('.index')]}.zone") == zone)
     listed = show([u for _, u in cards], names)
     where = zone_text(zone, names)
-    return {"es": f"orden {where['es']}: {listed['es']}", "en": f"order {where['en']}: {listed['en']}"}
+    return _in_order(where, listed)
