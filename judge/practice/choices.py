@@ -54,7 +54,8 @@ def choice_id(lines: list[Text]) -> str:
 def telling_keys(tables: list[dict[str, Any]], players: set[str], checked: set[str]) -> list[str] | None:
     """The fewest facts, most telling first, on which every pair of ``tables`` differs; ``None`` if two are the
     same everywhere."""
-    differing = sorted({k for t in tables for k in t if len({_token(u.get(k)) for u in tables}) > 1},
+    differing = sorted({k for t in tables for k in t if len({_token(u.get(k)) for u in tables}) > 1
+                        and _comparable(k, tables)},
                        key=lambda k: (k not in checked, salience(k, players), k))
     open_pairs = {(i, j) for i in range(len(tables)) for j in range(i + 1, len(tables))}
     chosen: list[str] = []
@@ -68,7 +69,19 @@ def telling_keys(tables: list[dict[str, Any]], players: set[str], checked: set[s
     return None if open_pairs else chosen
 
 
+def _comparable(key: str, tables: list[dict[str, Any]]) -> bool:
+    """A card's place in a zone tells outcomes apart only where the card is in that zone in all of them (where it
+    is not, its zone says so)."""
+    if not key.endswith(".index"):
+        return True
+    zone = key[: -len(".index")] + ".zone"
+    return len({_token(t.get(zone)) for t in tables}) == 1
+
+
 def _token(value: Any) -> str:
+    # A state or count a position leaves out reads as none, zero or false: the same answer as writing it.
+    if value in (None, 0, False, "", "[]", "{}") and not isinstance(value, list):
+        return "none"
     return repr(value)
 
 

@@ -207,9 +207,15 @@ def _misreadings(question: Question, others: list[Scenario]) -> list[Candidate]:
         table = dict(ruling_table)
         for key, value in _value_expectations(other).items():
             fact = _fact_key(key, question.names)
-            if fact is not None and (fact in ruling_table or kind_of(fact, question.names.players) != "other") \
-                    and not isinstance(value, (list, dict)) and fact.partition(".")[2] not in NOW:
-                table[fact] = _as_fact(question.ruleset.canonical(question.ruling.position, value))
+            if fact is None or isinstance(value, (list, dict)) or fact.partition(".")[2] in NOW:
+                continue
+            if fact not in ruling_table and kind_of(fact, question.names.players) == "other":
+                continue
+            value = _as_fact(question.ruleset.canonical(question.ruling.position, value))
+            if value is not None and ruling_table.get(fact) is not None and \
+                    isinstance(value, int) != isinstance(ruling_table[fact], int):
+                continue  # the expectation counts what the position lists (a reserve pool): not the same fact
+            table[fact] = value
         if table == ruling_table:
             continue
         result = lines.run(other)

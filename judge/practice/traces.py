@@ -12,6 +12,12 @@ from judge.core.trace import Step
 from judge.practice.wording import Text
 
 
+BOOKKEEPING = frozenset({"plays", "uses", "usos", "this-turn", "last-turn", "actions-this-step", "step-ended",
+                         "first-turn-cards"})
+"""Values the engine keeps to apply the rules later (what was played and used this turn): a learner reads the
+trace's steps for them, not these lines."""
+
+
 def preorder(root: Step) -> list[Step]:
     return list(root.walk())
 
@@ -79,8 +85,9 @@ def view(root: Step, marks: dict[int, set[str]]) -> dict[str, Any]:
                                "prompt": {"es": q.prompt_es, "en": q.prompt_en},
                                "chosen": {lang: ", ".join(step.decision.chosen_labels(lang)) or "—"
                                           for lang in ("es", "en")}}
-        if step.changes:
-            out["changes"] = {lang: [line for c in step.changes for line in c.lines(lang)] for lang in ("es", "en")}
+        shown = [c for c in step.changes if c.what.partition(".")[0] not in BOOKKEEPING]
+        if shown:
+            out["changes"] = {lang: [line for c in shown for line in c.lines(lang)] for lang in ("es", "en")}
         out["children"] = [node(c) for c in step.children]
         # A page opens the plays where something is marked and folds the others.
         out["marked"] = bool({"parts", "decides"} & set(out["marks"])) or any(c["marked"] for c in out["children"])

@@ -56,6 +56,8 @@ COUNTS: dict[str, tuple[str, str]] = {
     "prestigio": ("{s} tiene {n} de prestigio", "{s} has {n} prestige"),
     "riqueza": ("{s} tiene {n} de riqueza", "{s} has {n} wealth"),
     "castillo": ("{s} tiene {n} carta(s) en el Castillo", "{s} has {n} card(s) in their Castle"),
+    "mano": ("{s} tiene {n} carta(s) en la mano", "{s} has {n} card(s) in hand"),
+    "recambio": ("{s} tiene {n} carta(s) en el recambio", "{s} has {n} card(s) in their replacement pile"),
     # card values
     "damage": ("{s} tiene {n} de daño", "{s} has {n} damage"),
     "dano": ("{s} tiene {n} de daño", "{s} has {n} damage"),
@@ -66,6 +68,7 @@ COUNTS: dict[str, tuple[str, str]] = {
     "resistencia": ("{s} tiene resistencia {n}", "{s} has toughness {n}"),
     "count": ("{s}: {n} carta(s)", "{s}: {n} card(s)"),
     "usos": ("{s} tiene {n} uso(s)", "{s} has {n} use(s)"),
+    "reserva": ("{s} tiene {n} recurso(s) en su reserva", "{s} has {n} resource(s) in their reserve pool"),
     "pg.disponibles": ("{s} tiene {n} punto(s) de gobierno disponible(s)", "{s} has {n} government point(s) available"),
     "pg.count": ("{s} tiene {n} punto(s) de gobierno", "{s} has {n} government point(s)"),
 }
@@ -96,6 +99,12 @@ STATES: dict[str, tuple[str, str, str, str]] = {
     "exists": ("{s} existe", "{s} exists", "{s} ya no existe", "{s} no longer exists"),
 }
 
+WITH: dict[str, tuple[str, str]] = {
+    "bloqueando": ("{s} está bloqueando a {v}", "{s} is blocking {v}"),
+    "atacando": ("{s} está atacando a {v}", "{s} is attacking {v}"),
+}
+"""States that name the card they are about."""
+
 NOW: dict[str, tuple[str, str]] = {
     "power": ("{s} tiene poder {n}", "{s} has power {n}"),
     "armor": ("{s} tiene armadura {n}", "{s} has armor {n}"),
@@ -116,6 +125,9 @@ GAME_VALUES: dict[str, tuple[str, str]] = {
     "stack": ("En la pila: {v}", "On the stack: {v}"),
     "passed": ("Han pasado: {v}", "Passed: {v}"),
 }
+
+HIDDEN_NAME = {"es": "Carta oculta", "en": "Hidden card"}
+"""A card the position does not name (the top of a Castle, a card in a hand nobody has seen)."""
 
 SALIENCE = {"winner": 0, "zone": 1, "count": 2, "player": 2, "of-player": 3, "state": 4, "order": 5, "turn": 6,
             "other": 7}
@@ -139,6 +151,8 @@ class Names:
             names.players.update(position.players)
             for uid, info in ruleset.card_view(position).items():
                 name = info.get("name") or {}
+                if info.get("card") == "?":
+                    name = HIDDEN_NAME
                 text = {"es": str(name.get("es") or info.get("card") or uid),
                         "en": str(name.get("en") or name.get("es") or info.get("card") or uid)}
                 names.by_uid.setdefault(uid, text)
@@ -178,9 +192,14 @@ class Names:
 def visible_facts(ruleset: Ruleset, position: Position) -> dict[str, Any]:
     """The facts of ``position`` a judge sees on the table (see the module's doc for what is left out)."""
     players = set(position.players)
+    facts = explore.facts(ruleset, position)
+    # A card nobody has seen is no fact of its own: where it went shows in the counts (cards left in a Castle).
+    hidden = {k.partition(".")[0] for k, v in facts.items() if k.endswith(".card") and v == "?"}
     out: dict[str, Any] = {}
-    for key, value in explore.facts(ruleset, position).items():
+    for key, value in facts.items():
         head, _, tail = key.partition(".")
+        if head in hidden:
+            continue
         if head == "values":
             if tail in SHOWN_VALUES:
                 out[key] = value
@@ -189,6 +208,17 @@ def visible_facts(ruleset: Ruleset, position: Position) -> dict[str, Any]:
                 out[key] = value
         elif not tail or tail not in HIDDEN_CARD:
             out[key] = value
+    # Who controls and owns a card is written only where it is not the player whose zone holds it: say it always, so
+    # that an outcome that writes it and one that does not are told apart only where it differs.
+    for key in [k for k in out if k.endswith(".zone")]:
+        uid, (holder, dot, _) = key[: -len(".zone")], str(out[key]).partition(".")
+        if dot and holder in players:
+            out.setdefault(f"{uid}.controller", holder)
+            out.setdefault(f"{uid}.owner", holder)
+    # A zone of unseen cards is known by how many cards it holds, however the position writes it.
+    for pid, player in position.players.items():
+        for zone in ruleset.layout.hidden:
+            out[f"{pid}.{zone}"] = len(player.zones.get(zone, ()))
     for key in [k for k in out if k.endswith(".index")]:
         zone = str(out.get(f"{key[: -len('.index')]}.zone"))
         if zone.partition(".")[2] not in ORDERED:
@@ -287,6 +317,8 @@ def sentence(key: str, value: Any, names: Names, table: dict[str, Any] | None = 
     if key == "turn":
         return {"es": f"Es el turno número {value}", "en": f"It is turn {value}"}
     if key == "step":
+        if not value:
+            return {"es": "La partida no está en ningún paso", "en": "The game is at no step"}
         return {"es": f"La partida está en el paso «{value}»", "en": f"The game is at step “{value}”"}
     if key == "priority":
         return {"es": f"{value} tiene la prioridad", "en": f"{value} has priority"}
@@ -302,6 +334,10 @@ def sentence(key: str, value: Any, names: Names, table: dict[str, Any] | None = 
                 "en": f"{subject['en']} has {value} card(s) in their {en}"}
     if tail in ZONES and isinstance(value, list):
         return _in_order(zone_text(key, names), show(value, names))
+    if tail in WITH and isinstance(value, str):
+        if value:
+            return _fill(WITH[tail], s=subject, v=names.named(value))
+        value = False  # blocking nobody is not blocking
     if tail in STATES and (isinstance(value, bool) or value is None):
         es, en, not_es, not_en = STATES[tail]
         return _fill((es, en) if value else (not_es, not_en), s=subject)
