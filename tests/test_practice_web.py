@@ -49,6 +49,30 @@ def test_next_counts_the_questions_of_a_session(client):
     assert parse_qs(urlsplit(following).query)["n"] == ["2"] and sid not in following
 
 
+def test_a_search_that_runs_out_of_time_shows_a_page_that_goes_on(client, monkeypatch):
+    from judge.practice.catalogue import Catalogue, Found
+
+    monkeypatch.setattr(Catalogue, "next", lambda self, game, seed, **kw: Found(None, "KF172-GEN-39", False))
+    html = text(client.get("/practice/next?game=keyforge&seed=ab&level=3&n=4&after=KF172-GEN-06"))
+    link = re.search(r'id="go-on" data-follow href="([^"]+)"', html).group(1).replace("&amp;", "&")
+    assert parse_qs(urlsplit(link).query) == {"after": ["KF172-GEN-39"], "more": ["1"], "game": ["keyforge"],
+                                              "level": ["3"], "seed": ["ab"], "n": ["4"]}
+
+
+def test_a_session_that_has_seen_everything_says_so(client, monkeypatch):
+    from judge.practice.catalogue import Catalogue, Found
+
+    monkeypatch.setattr(Catalogue, "next", lambda self, game, seed, **kw: Found(None, "X", True))
+    html = text(client.get("/practice/next?game=keyforge&seed=ab", headers={"Accept-Language": "en"}))
+    assert "No questions left in this session" in html and 'href="/practice?game=keyforge"' in html
+
+
+def test_a_question_of_a_session_can_be_skipped(client):
+    html = text(client.get("/practice/q/KF172-GEN-06?game=keyforge&seed=ab&n=2"))
+    skip = re.search(r'id="skip" href="([^"]+)"', html).group(1).replace("&amp;", "&")
+    assert parse_qs(urlsplit(skip).query)["after"] == ["KF172-GEN-06"]
+
+
 def test_a_question_is_a_form_that_reveals_the_ruling(client):
     page = client.get("/practice/q/KF172-GEN-39", headers={"Accept-Language": "en"})
     html = text(page)
