@@ -198,6 +198,12 @@ def facts(ruleset: Ruleset, position: Position) -> dict[str, Any]:
     lists them across the outcomes of an exploration.
     """
     out: dict[str, Any] = {"active": position.active, "turn": position.turn, "step": position.step}
+    # In the games that wait between plays, who may act and what waits are as much the position as the cards.
+    if position.priority:
+        out["priority"] = position.priority
+    if position.stack:
+        out["stack"] = _plain([f"{item.kind} {item.source} ({item.controller})".replace(" ()", "")
+                               for item in position.stack])
     for key, value in position.values.items():
         out[f"values.{key}"] = _plain(value)
     doc = ruleset.to_dict(position)

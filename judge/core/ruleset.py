@@ -175,7 +175,13 @@ class Ruleset:
 
     def schema(self) -> dict[str, Any]:
         """What a position of this game is made of, for the board builder: players, zones and how each behaves,
-        player values, card states and steps. A game adds its own entries (values, states, steps)."""
+        player values, card states and steps. A game adds its own entries (values, states, steps).
+
+        The board builds every form from these keys and knows no game: ``player_fields``, ``game_fields`` and
+        ``card_fields`` describe the inputs (``{key, kind, options?, min?, max?}``; kinds ``int``, ``bool``,
+        ``text``, ``choice``, ``choices``, ``flags``, ``list``, ``player``), ``new_position`` is what "empty
+        position" starts from, ``stack`` says whether the game keeps a stack and priority between plays (with
+        ``stack_kinds``), ``hand_zone`` names the zone the request limits count as the hand."""
         layout = self.layout
         return {
             "game": self.game,
@@ -190,6 +196,15 @@ class Ruleset:
             "values": {},
             "states": {},
             "steps": [],
+            "card_state": {},
+            "states_out_of_play": [],
+            "player_fields": [],
+            "game_fields": [],
+            "card_fields": [{"key": "type", "kind": "text"}],
+            "new_position": {"active": "p1", "turn": 1, "players": {"p1": {}, "p2": {}}},
+            "stack": False,
+            "stack_kinds": [],
+            "hand_zone": None,
         }
 
     def catalog(self) -> Any:
