@@ -68,7 +68,7 @@ def test_every_change_a_resolution_makes_is_a_new_revision():
     assert p.revision > before, "a restored position is a new revision, not an old one again"
 
 
-@pytest.mark.parametrize("game", ["keyforge"])
+@pytest.mark.parametrize("game", ["keyforge", "mitos-y-leyendas"])
 def test_kept_answers_match_fresh_ones_over_the_scenarios(game, monkeypatch):
     """With JUDGE_CHECK_KEPT's check on, every kept answer is compared with one worked out afresh: a change made to
     a position behind the resolution's back fails here."""

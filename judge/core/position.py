@@ -244,14 +244,14 @@ class Position:
     def locate(self, uid: str) -> tuple[PlayerState, str, list[CardState], int, CardState | None]:
         """Where a card sits: its player, zone, the list that holds it, its index there and its host if attached."""
         # The rules ask where cards are far more often than cards move: the answer comes from an index of every card,
-        # made again when the position has changed or the index no longer matches the lists it points into.
+        # checked against the lists it points into (a uid names one card) and made again when it no longer matches.
         where = self.__dict__.get("_where")
-        if where is not None and where[0] == self.revision:
-            found = where[1].get(uid)
-            if found is not None and self._still(found, uid, where[1]):
+        if where is not None:
+            found = where.get(uid)
+            if found is not None and self._still(found, uid, where):
                 return found
         index = self._index()
-        self.__dict__["_where"] = (self.revision, index)
+        self.__dict__["_where"] = index
         found = index.get(uid)
         if found is None:
             raise KeyError(uid)
@@ -271,7 +271,8 @@ class Position:
 
     def _still(self, found: tuple[PlayerState, str, list[CardState], int, CardState | None], uid: str,
                index: dict[str, tuple[PlayerState, str, list[CardState], int, CardState | None]]) -> bool:
-        """Whether an entry of the index still describes the position (a card may have been put in a zone directly)."""
+        """Whether an entry of the index still describes the position: the card of that uid is at that place of that
+        list, and the list is where the entry says (the zone of a player of the position, or a card so placed)."""
         player, zone, holder, i, host = found
         if i >= len(holder) or holder[i].uid != uid:
             return False
@@ -350,6 +351,8 @@ def _copy(value: Any, memo: dict[int, Any]) -> Any:
             out.append(v if type(v) in _ATOMIC else _copy(v, memo))
     elif kind is CardState:
         out = _copy_card(value, memo)
+    elif kind is PlayerState:
+        out = _copy_player(value, memo)
     elif kind in _RECORDS:
         out = object.__new__(kind)
         memo[id(value)] = out
@@ -365,13 +368,38 @@ def _copy(value: Any, memo: dict[int, Any]) -> Any:
 
 
 def _copy_card(card: CardState, memo: dict[int, Any]) -> CardState:
-    # The most common object of a position: its fields are known, so it is copied without looking at each one.
+    # The most common object of a position, copied without the general dispatch for each of its fields.
+    done = memo.get(id(card))
+    if done is not None:
+        return done
     out = object.__new__(CardState)
     memo[id(card)] = out
     fields = out.__dict__
-    fields.update(card.__dict__)
-    state = card.state
-    fields["state"] = _copy(state, memo) if state else {}
-    attached = card.attached
-    fields["attached"] = [_copy(a, memo) for a in attached] if attached else []
+    for k, v in card.__dict__.items():
+        if type(v) in _ATOMIC:
+            fields[k] = v
+        elif not v and type(v) in (dict, list):
+            fields[k] = type(v)()  # no counters, nothing attached: the usual case
+        else:
+            fields[k] = _copy(v, memo)
+    return out
+
+
+def _copy_player(player: PlayerState, memo: dict[int, Any]) -> PlayerState:
+    out = object.__new__(PlayerState)
+    memo[id(player)] = out
+    fields = out.__dict__
+    for k, v in player.__dict__.items():
+        if k != "zones":
+            fields[k] = v if type(v) in _ATOMIC else _copy(v, memo)
+            continue
+        zones: dict[str, list[CardState]] = {}
+        memo[id(v)] = zones
+        for name, cards in v.items():
+            copied: list[CardState] = []
+            memo[id(cards)] = copied
+            for card in cards:
+                copied.append(_copy_card(card, memo) if type(card) is CardState else _copy(card, memo))
+            zones[name] = copied
+        fields[k] = zones
     return out

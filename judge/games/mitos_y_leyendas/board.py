@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 from collections.abc import Iterator
 
+from judge.core.kept import while_unchanged
 from judge.core.position import CardState, Position
 from judge.core.resolution import Resolution
 from judge.core.timing import Modifier, apply_modifiers
@@ -25,6 +26,11 @@ GRAVEYARD = ("cementerio", "permanentes")
 SETTER_LAYER = 2
 """Continuous strength setters (Tetsu-Bishi, Wanli Changcheng) win whatever was applied before or after them
 (FAQ L504): they go in a layer after every other strength modifier."""
+
+
+def _unchanged(board: Board) -> int:
+    """What the board reads besides its catalog: its continuous abilities hold while the position is unchanged."""
+    return board.position.revision
 
 
 @dataclass
@@ -92,7 +98,7 @@ class Board:
             return False
         return not (self.in_play(card) and any(a.get("grant") == "sin-habilidades"
                                                and self.covers(source, a.get("target", {"self": True}), card)
-                                               for source, a in self._continuous(lambda c: self._own_text(c))))
+                                               for source, a in self._continuous_of_text_boxes()))
 
     def _own_text(self, card: CardState) -> bool:
         """The text box, as far as lasting effects decide (continuous abilities that blank others aside)."""
@@ -142,10 +148,16 @@ class Board:
 
     # Continuous abilities.
 
+    @while_unchanged(_unchanged)
     def continuous(self) -> Iterator[tuple[CardState, dict[str, Any]]]:
         """Every continuous ability that works now: its source is in play, its text box counts, and what its text
         asks of the game holds now (Ejército Enano, FAQ L836)."""
         return self._continuous(self.has_abilities)
+
+    @while_unchanged(_unchanged)
+    def _continuous_of_text_boxes(self) -> Iterator[tuple[CardState, dict[str, Any]]]:
+        """The continuous abilities whose text boxes count as far as lasting effects decide (what blanks others)."""
+        return self._continuous(self._own_text)
 
     def _continuous(self, counts: Any) -> Iterator[tuple[CardState, dict[str, Any]]]:
         for card in self.cards_in_play():
