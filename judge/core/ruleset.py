@@ -153,14 +153,24 @@ class Ruleset:
                 watch: Iterable[str] = ()) -> Outcome:
         """Resolve ``play`` with ``answers``; stop with a question if one is missing (see :mod:`decisions`).
         ``watch``: step kinds after which the outcome keeps the position (:func:`judge.core.resolution.run`)."""
-        return self.resolve_checked(position, self.check_play(position, play), answers, watch=watch)
+        return self.resolve_checked(position, self.check_play(position, play, resolving=True), answers, watch=watch)
 
-    def check_play(self, position: Position, play: Play | str) -> Play:
+    def check_play(self, position: Position, play: Play | str, *, resolving: bool = False) -> Play:
         """``play`` with its player filled in, once the rules allow it in ``position`` (:class:`IllegalPlayError`
-        with the rule if they do not)."""
+        with the rule if they do not); ``resolving``: the play is resolved right after
+        (:meth:`verify_before_resolving`)."""
         play = self.with_player(position, play)
-        self.verify_play(position, play)
+        if resolving:
+            self.verify_before_resolving(position, play)
+        else:
+            self.verify_play(position, play)
         return play
+
+    def verify_before_resolving(self, position: Position, play: Play) -> None:
+        """What :meth:`resolve` checks before it resolves ``play``: all of :meth:`verify_play`. A game that checks a
+        play by resolving it with no answers (a probe) leaves that part to the resolution that follows, which
+        refuses the play the same way at the same point, instead of resolving it twice."""
+        self.verify_play(position, play)
 
     def resolve_checked(self, position: Position, play: Play, answers: Sequence[Any] = (), *,
                         watch: Iterable[str] = ()) -> Outcome:

@@ -170,6 +170,15 @@ class GobiernoYPrestigio(Ruleset):
         return [None]
 
     def verify_play(self, position: Position, play: Play) -> None:
+        self.verify_before_resolving(position, play)
+        try:
+            self.resolve_play(Resolution(position.copy(), [], self.cite), play)
+        except (PendingDecision, GameOver):
+            pass
+
+    def verify_before_resolving(self, position: Position, play: Play) -> None:
+        """Whether the verb is a play and who may act now; the rest is refused by resolving the play (the probe of
+        :meth:`verify_play`, or the resolution itself)."""
         if play.verb not in VERBS:
             raise IllegalPlayError(f"unknown play {play.verb!r}; plays are {', '.join(VERBS)}", rule=None,
                                    es=f"jugada desconocida {play.verb!r}; las jugadas son {', '.join(VERBS)}")
@@ -178,10 +187,6 @@ class GobiernoYPrestigio(Ruleset):
             rule = "120.1" if position.priority else "120.3.c"
             raise IllegalPlayError(f"{pid} cannot act now: {self.acting_player(position)} does", rule=self.cite(rule),
                                    es=f"{pid} no puede actuar ahora: actúa {self.acting_player(position)}")
-        try:
-            self.resolve_play(Resolution(position.copy(), [], self.cite), play)
-        except (PendingDecision, GameOver):
-            pass
 
     def resolve_play(self, res: Resolution, play: Play) -> None:
         game = self.game_for(res)

@@ -193,6 +193,15 @@ class MitosYLeyendas(Ruleset):
         return [None]
 
     def verify_play(self, position: Position, play: Play) -> None:
+        self.verify_before_resolving(position, play)
+        # Everything else is checked while resolving, where the same rules run: a play they refuse is illegal.
+        probe = self.resolve_probe(position, play)
+        if probe is not None:
+            raise probe
+
+    def verify_before_resolving(self, position: Position, play: Play) -> None:
+        """Who may act now and whether the verb is a play; the rest is refused by resolving the play (the probe of
+        :meth:`verify_play`, or the resolution itself)."""
         pid = play.player or self.acting_player(position)
         may_act = self.acting_player(position)
         if pid != may_act:
@@ -202,10 +211,6 @@ class MitosYLeyendas(Ruleset):
         if play.verb not in VERBS:
             raise IllegalPlayError(f"unknown play {play.verb!r}; plays are {', '.join(VERBS)}", rule=None,
                                    es=f"jugada desconocida {play.verb!r}; las jugadas son {', '.join(VERBS)}")
-        # Everything else is checked while resolving, where the same rules run: a play they refuse is illegal.
-        probe = self.resolve_probe(position, play)
-        if probe is not None:
-            raise probe
 
     def resolve_probe(self, position: Position, play: Play) -> IllegalPlayError | None:
         """Play it on a copy with no answers: whatever the rules refuse before the first choice (a requirement of
