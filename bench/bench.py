@@ -8,7 +8,7 @@ It prints the machine (processor, cores, memory, system, Python and SQLite versi
 after: the machine may be shared), the time and commit, then:
 
 1. ``judge check``: its start-up, and the time per scenario of ``judge check scenarios`` (every game), start-up left
-   out, over several runs; each game's share in one process;
+   out, over several runs, and each game's share;
 2. resolve latency over every play of the scenarios;
 3. the explorer's positions per second over the same plays;
 4. search latency and recall in one process;
@@ -72,7 +72,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"machine: {figures.describe_machine(run.machine)}")
     print(f"run: {run.timestamp}, commit {run.commit}: {command}")
 
-    section("1. judge check", run, engine.check_figures(args.rounds) + engine.per_game_figures())
+    section("1. judge check", run, engine.check_figures(args.rounds))
     section("2. resolve", run, engine.resolve_figures())
     section("3. explorer", run, engine.explore_figures())
     section("4. search", run, service.search_figures())

@@ -14,6 +14,7 @@ worst request within them answers in well under 2 s on the benchmark machine (``
 
 from __future__ import annotations
 
+import functools
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -68,7 +69,7 @@ def shape_problems(rs: Ruleset, position: Position, where: str = "position") -> 
     act now, whose plays are listed."""
     out = []
     in_play = 0
-    hand_zone = rs.schema().get("hand_zone")
+    hand_zone = _hand_zone(rs)
     acting = rs.acting_player(position) if position.players else None
     # A zone written as a count (a castle of 40) holds cards the text does not list one by one.
     total = sum(1 for _ in position.all_cards())
@@ -85,6 +86,12 @@ def shape_problems(rs: Ruleset, position: Position, where: str = "position") -> 
     if in_play > MAX_IN_PLAY:
         out.append((f"{where}.players", "cards in play", in_play, MAX_IN_PLAY))
     return out
+
+
+@functools.lru_cache(maxsize=None)
+def _hand_zone(rs: Ruleset) -> str | None:
+    # A ruleset's schema does not change: it is not built again for every request to read one name.
+    return rs.schema().get("hand_zone")
 
 
 def describe(found: list[tuple[str, str, int, int]]) -> list[dict[str, Any]]:

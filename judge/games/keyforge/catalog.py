@@ -263,6 +263,8 @@ class Catalog(core_catalog.Catalog[CardDef]):
             return self, problems
         merged = self.overlay(extra)
         assert isinstance(merged, Catalog)
+        # Whether a card blanks others: known for the shared catalog, so only the position's cards are looked at.
+        merged._blanking = self.has_blanking_cards() or Catalog(extra).has_blanking_cards()
         return merged, problems
 
     def for_ruleset(self, ruleset_id: str) -> Catalog:

@@ -168,7 +168,14 @@ class KeyForge(Legality, Permissions, PositionCheck, Ruleset):
 
     def catalog_for(self, position: Position) -> Catalog:
         """The cards as this ruleset's document has them (errata apply from the document that made them)."""
-        return catalog_with(self.id, position.cards)[0]
+        # Asked at every turn of a resolution: found again without writing the custom cards out, while the position
+        # holds the same ones (they are defined with the position, and nothing changes them).
+        kept = position.__dict__.get("_catalog")
+        if kept is not None and kept[0] is self and kept[1] is position.cards and kept[2] == len(position.cards):
+            return kept[3]
+        catalog = catalog_with(self.id, position.cards)[0]
+        position.__dict__["_catalog"] = (self, position.cards, len(position.cards), catalog)
+        return catalog
 
     # What the board asks.
 
