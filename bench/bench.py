@@ -59,6 +59,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--skip-load", action="store_true", help="leave out the service figures")
     parser.add_argument("--no-save", action="store_true", help="do not keep this run in bench/history.jsonl")
     parser.add_argument("--readme", action="store_true", help="write this run into the README's benchmark table")
+    parser.add_argument("--scenarios", type=Path, default=None,
+                        help="time judge check on this folder instead of scenarios/ (another version's, to compare)")
     args = parser.parse_args(argv)
     if args.quick:
         args.rounds, args.requests = 1, min(args.requests, 1000)
@@ -72,7 +74,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"machine: {figures.describe_machine(run.machine)}")
     print(f"run: {run.timestamp}, commit {run.commit}: {command}")
 
-    section("1. judge check", run, engine.check_figures(args.rounds))
+    section("1. judge check", run, engine.check_figures(args.rounds, scenarios=args.scenarios or engine.SCENARIOS))
     section("2. resolve", run, engine.resolve_figures())
     section("3. explorer", run, engine.explore_figures())
     section("4. search", run, service.search_figures())

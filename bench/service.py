@@ -220,7 +220,7 @@ def search_figures() -> list[Figure]:
                   at[3]["all"] * 100, "%", better="higher",
                   note=f"recall@5 {at[5]['all']:.0%}; " + ", ".join(
                       f"{k.split(':')[1]} {at[3][k]:.0%}/{at[5][k]:.0%}" for k in sorted(at[3]) if k.startswith(
-                          ("lang:", "game:"))))]
+                          ("lang:", "game:", "kind:"))))]
     return out
 
 
