@@ -155,12 +155,16 @@ def explore_figures(budget: int = 200) -> list[Figure]:
 
     total = [0, 0.0]
     short = [0, 0.0]
+    failed: dict[str, int] = {}
     for rs, position, play, _ in _plays():
         with work.metered(work.Limits(), "explore") as meter:
             start = time.process_time()
             try:
                 ex = explore(rs, position, play, budget=budget)
             except JudgeError:
+                continue
+            except Exception as exc:  # noqa: BLE001 - an engine failure on one play is reported, not fatal here
+                failed[f"{play} ({rs.id}): {type(exc).__name__}: {str(exc)[:80]}"] = 1
                 continue
             spent = time.process_time() - start
         if ex.resolved < 2:
@@ -172,8 +176,9 @@ def explore_figures(budget: int = 200) -> list[Figure]:
             short[1] += spent
     rate = total[0] / total[1] if total[1] else float("nan")
     short_rate = short[0] / short[1] if short[1] else float("nan")
+    note = ("explorations that failed: " + "; ".join(failed)) if failed else ""
     return [Figure("explore.rate", f"explorer, every scenario play that branches ({total[0]:,} positions, budget "
-                   f"{budget} each), processor time", rate, "positions/s", better="higher"),
+                   f"{budget} each), processor time", rate, "positions/s", better="higher", note=note),
             Figure("explore.short", f"explorer, the explorations with short branches (≤ {SHORT_STEPS} steps per "
                    f"position; {short[0]:,} positions)", short_rate, "positions/s", better="higher",
                    target="≥ 20,000 positions/s", met=short_rate >= 20000)]

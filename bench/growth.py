@@ -173,9 +173,11 @@ def refusal_rows() -> list[Figure]:
     ]
     rows = []
     for name, body in cases:
-        start = time.process_time()
-        response = client.post("/api/resolve", data=json.dumps(body), content_type="application/json")
-        spent = time.process_time() - start
+        spent = float("inf")
+        for _ in range(3):
+            start = time.process_time()
+            response = client.post("/api/resolve", data=json.dumps(body), content_type="application/json")
+            spent = min(spent, time.process_time() - start)
         answer = response.get_json(silent=True) or {}
         message = answer.get("message") or answer.get("error") or ""
         rows.append(Figure(f"refused.{name.split()[1] if name.startswith('a ') else name.split()[0]}."

@@ -9,6 +9,7 @@ connecting to the last byte of the answer.
 from __future__ import annotations
 
 import multiprocessing
+import re
 import selectors
 import socket
 import time
@@ -27,6 +28,12 @@ class Outcome:
     latencies: list[float] = field(default_factory=list)
     failures: int = 0
     statuses: dict[int, int] = field(default_factory=dict)
+    service_cpu: list[float] = field(default_factory=list)
+    """The processor time the service says it spent on each answer (``Server-Timing: cpu;dur=``), in seconds:
+    what the request cost the worker, whatever else the machine was doing."""
+
+
+_CPU = re.compile(rb"cpu;dur=([0-9.]+)")
 
 
 def _status(answer: bytes) -> int:
@@ -57,6 +64,10 @@ def run_clients(port: int, requests: list[bytes], total: int, in_flight: int, st
         out.latencies.append(time.perf_counter() - state["t"])
         status = _status(bytes(state["answer"][:12])) if ok else 0
         out.statuses[status] = out.statuses.get(status, 0) + 1
+        head = bytes(state["answer"][:2048]).split(b"\r\n\r\n", 1)[0]
+        found = _CPU.search(head)
+        if found:
+            out.service_cpu.append(float(found.group(1)) / 1000)
         if not 200 <= status < 300:
             out.failures += 1
         if sent < total and time.time() < stop_at:
@@ -93,7 +104,7 @@ def run_clients(port: int, requests: list[bytes], total: int, in_flight: int, st
 def _process(port: int, requests: list[bytes], total: int, in_flight: int, stop_at: float, queue) -> None:
     begin = time.time()
     result = run_clients(port, requests, total, in_flight, stop_at)
-    queue.put((result.latencies, result.failures, result.statuses, begin, time.time()))
+    queue.put((result.latencies, result.failures, result.statuses, begin, time.time(), result.service_cpu))
 
 
 def load(port: int, requests: list[bytes], total: int, concurrency: int, *, processes: int = 2,
@@ -116,8 +127,9 @@ def load(port: int, requests: list[bytes], total: int, concurrency: int, *, proc
     # From the first request sent to the last answer read (starting the client processes is not the server's time).
     elapsed = max(p[4] for p in parts) - min(p[3] for p in parts)
     out = Outcome()
-    for latencies, failures, statuses, _, _ in parts:
+    for latencies, failures, statuses, _, _, service_cpu in parts:
         out.latencies += latencies
+        out.service_cpu += service_cpu
         out.failures += failures
         for k, v in statuses.items():
             out.statuses[k] = out.statuses.get(k, 0) + v

@@ -9,10 +9,10 @@ that the trace records it in the step that made it.
 
 from __future__ import annotations
 
-from contextlib import contextmanager
+import functools
 from dataclasses import dataclass, field
 from typing import Any
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from judge.core import budget
 from judge.core.decisions import Decision, Option, Question
@@ -80,6 +80,34 @@ ATTACHED = "attached"
 """What move listeners are told a card left or entered when it was or becomes attached to another card."""
 
 
+class _Opened:
+    """The ``with`` block of a step: it closes the step however the block ends. (A class, not a generator: a play
+    opens steps by the dozen.)"""
+
+    __slots__ = ("res", "step", "kind")
+
+    def __init__(self, res: Resolution, step: Step) -> None:
+        self.res = res
+        self.step = step
+        self.kind = step.kind
+
+    def __enter__(self) -> Step:
+        return self.step
+
+    def __exit__(self, *exc: Any) -> bool:
+        res = self.res
+        res._open.pop()
+        if self.kind in res.watch:
+            res.snapshots.setdefault(self.kind, []).append(res.position.copy())
+        return False
+
+
+@functools.lru_cache(maxsize=8192)
+def _cited(cite: Callable[[str], str], rule: str) -> str:
+    # A ruleset's citation of a rule key never changes, and the same few keys are cited at every step.
+    return cite(rule)
+
+
 class Resolution:
     """The state of one resolution in progress: position, answers still to use, and the step being written."""
 
@@ -88,7 +116,7 @@ class Resolution:
         self.position = position
         self.answers = list(answers)
         self.used = 0
-        self.cite = cite
+        self.cite = functools.partial(_cited, cite)
         self.decisions: list[Decision] = []
         self.root = Step(kind="resolution", rule=None, text_es="Resolución", text_en="Resolution")
         self.on_move: list[Callable[[CardState, str, str], None]] = []
@@ -107,19 +135,13 @@ class Resolution:
     def current(self) -> Step:
         return self._open[-1]
 
-    @contextmanager
-    def step(self, kind: str, rule: str | None, es: str, en: str, *, card: str | None = None) -> Iterator[Step]:
+    def step(self, kind: str, rule: str | None, es: str, en: str, *, card: str | None = None) -> _Opened:
         """Open a step; everything resolved inside the ``with`` block becomes its children."""
         budget.on_step(self)
         s = Step(kind=kind, rule=self.cite(rule) if rule else None, text_es=es, text_en=en, card=card)
-        self.current.children.append(s)
+        self._open[-1].children.append(s)
         self._open.append(s)
-        try:
-            yield s
-        finally:
-            self._open.pop()
-            if kind in self.watch:
-                self.snapshots.setdefault(kind, []).append(self.position.copy())
+        return _Opened(self, s)
 
     def note(self, kind: str, rule: str | None, es: str, en: str, *, card: str | None = None) -> Step:
         """A step with nothing inside it (a check, a rule that applies, a window that stays empty)."""
