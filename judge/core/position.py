@@ -215,8 +215,16 @@ class Position:
 
     def _zones_in_order(self, holder: PlayerState) -> Iterator[tuple[str, list[CardState]]]:
         zones = holder.zones
-        for name in _in_order(self.zone_order, tuple(zones)):
+        for name in self._zone_names(holder):
             yield name, zones[name]
+
+    def _zone_names(self, holder: PlayerState) -> tuple[str, ...]:
+        """The holder's zones in the game's order, kept on the holder while it has the same zones."""
+        names = tuple(holder.zones)
+        kept = holder.__dict__.get("_order")
+        if kept is None or kept[0] != names or kept[1] is not self.zone_order:
+            kept = holder.__dict__["_order"] = (names, self.zone_order, _in_order(self.zone_order, names))
+        return kept[2]
 
     def holders(self) -> Iterator[PlayerState]:
         yield from self.players.values()
@@ -226,7 +234,9 @@ class Position:
     def all_cards(self) -> Iterator[tuple[PlayerState, str, CardState]]:
         """Every card with the player and zone it sits in (attached cards report their host's zone)."""
         for player in self.holders():
-            for zone, cards in self._zones_in_order(player):
+            zones = player.zones
+            for zone in self._zone_names(player):
+                cards = zones[zone]
                 for card in cards:
                     if card.attached:
                         for each in card.walk():
@@ -390,6 +400,8 @@ def _copy_player(player: PlayerState, memo: dict[int, Any]) -> PlayerState:
     memo[id(player)] = out
     fields = out.__dict__
     for k, v in player.__dict__.items():
+        if k[0] == "_":
+            continue  # what the player keeps for itself (the order of its zones) is not part of it
         if k != "zones":
             fields[k] = v if type(v) in _ATOMIC else _copy(v, memo)
             continue
