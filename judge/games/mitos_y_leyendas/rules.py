@@ -44,7 +44,10 @@ DECISIONS = frozenset({
     "cancelled-block", "declaration-triggers", "combat-damage-windows", "direct-damage-window", "cost-triggers",
     "target-outcome-by-kind", "rollback-scope", "strength-floor", "li-sou-count", "zone-lock-scope", "durations",
     "guerra-blocks", "permanent-zone", "cancel-one-ability-per-card", "regroup-choice", "fase-final-announce",
-    "discard-choice", "weapon-limit-sentence", "discard-trigger-self",
+    "discard-choice", "weapon-limit-sentence", "discard-trigger-self", "start-of-turn", "niflheim-turns", "wyrm-timing",
+    "yasakani", "draugar-count", "ivar-self", "galdar-tumba", "posesion-mayor-duration", "hodur-strength", "du-han-armas",
+    "orphan-arma", "rey-arturo-two-cards", "ebisu-heading", "unknown-erratum-l1046", "missing-example-l115",
+    "spelling-variants", "keyword-criatura", "copy-limit",
 })
 """Where the FAQ is silent and this ruleset decides (the ``myl-decisiones`` document, cited as ``myl.decision.<id>``)."""
 
