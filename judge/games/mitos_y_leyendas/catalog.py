@@ -114,12 +114,6 @@ class Catalog(core_catalog.Catalog[CardDef]):
     def sort_name(self, card: CardDef) -> str:
         return card.name
 
-    def find(self, name: str) -> CardDef | None:
-        try:
-            return self.lookup(name)
-        except UnknownCardError:
-            return None
-
     def get(self, name: str) -> CardDef:
         try:
             return self.lookup(name)
@@ -131,7 +125,7 @@ class Catalog(core_catalog.Catalog[CardDef]):
     def with_custom(self, custom: dict[str, Any]) -> tuple[Catalog, list[Problem]]:
         if not custom:
             return self, []
-        catalog = Catalog(self.cards.values())
+        catalog = self.view()
         problems: list[Problem] = []
         for cid, raw in custom.items():
             base = self.cards.get(cid)

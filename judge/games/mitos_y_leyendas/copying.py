@@ -33,10 +33,11 @@ def _copy(ctx: AbilityContext, effect: dict[str, Any], path: str) -> int:
     strength = (game.board.define(other).strength or 0) + permanent_bonus(ctx, other)
     with game.res.step("copy", ctx.rule, f"{game.label(me)} copia {game.label(other)}",
                        f"{game.label(me, 'en')} copies {game.label(other, 'en')}", card=me.uid):
-        game.res.set_card(me, "copia", str(other.get("copia", "") or other.card))
-        game.res.set_card(me, "copia-modo", mode)
+        entry: dict[str, Any] = {"card": str(game.board.copy_of(other).get("card") or other.card), "mode": mode}
         if mode != "habilidad":
-            game.res.set_card(me, "copia-fuerza", strength)
+            entry["strength"] = strength
+        game.res.set_value("copias", {**game.position.values.get("copias", {}), me.uid: entry})
+        if mode != "habilidad":
             game.res.note("copied-strength", "myl.decision.hodur-strength",
                           f"Copia la fuerza impresa y los bonos permanentes: {strength}",
                           f"It copies the printed strength and the permanent bonuses: {strength}", card=me.uid)

@@ -34,9 +34,9 @@ assert lasting.HANDLERS and answering and copying and library, "every module of 
 
 ZONES = ("castillo", "mano", "reserva-de-oro", "oro-pagado", "linea-de-defensa", "linea-de-ataque", "linea-de-apoyo",
          "jugando", "cementerio", "permanentes", "destierro", "removida")
-CARD_STATE = {"recien-llegado": bool, "ataca-al-entrar": bool, "copia": str, "copia-modo": str, "copia-fuerza": int}
+CARD_STATE = {"recien-llegado": bool, "ataca-al-entrar": bool}
 VERBS = ("agrupar", "no-agrupar", "oro", "play", "activate", "atacar", "bloquear", "terminar", "pass")
-VALUES = ("efectos", "turno", "batalla", "guerra", "prevenciones", "diferidos", "dano-directo", "result", "winner")
+VALUES = ("efectos", "turno", "batalla", "guerra", "prevenciones", "diferidos", "dano-directo", "copias", "result", "winner")
 
 DECISIONS = frozenset({
     "hidden-information", "window-order", "card-type-timing", "annulled-oro-not-refunded", "oro-drop",
