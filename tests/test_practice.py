@@ -153,6 +153,16 @@ def test_a_play_with_one_outcome_asks_where_a_card_ends():
     assert q.correct.lines[0]["en"] == "Frail is in p2's discard pile"
 
 
+def test_the_board_shows_what_waits_on_the_stack():
+    from judge.practice import lines
+
+    q = questions.build(find("GP-EX-04"))
+    q.start = lines.position_before(q.scenario, 1, q.ruleset)  # Guardia played: an order waits on the stack
+    shown = views.board(q)
+    assert shown["stack"] == [{"kind": "orden", "source": {"es": "Guardia", "en": "Guardia"}, "controller": "p1"}]
+    assert [z["key"] for p in shown["players"] for z in p["zones"]] == ["mano", "pg", "pila"]
+
+
 def test_the_answers_of_a_question_are_in_the_same_order_every_time():
     first = [c.id for c in questions.build(find("KF172-CARD-95"), BUDGET).choices]
     assert first == [c.id for c in questions.build(find("KF172-CARD-95"), BUDGET).choices]

@@ -8,6 +8,11 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 
 
+@pytest.fixture(scope="module")
+def client(module_app):
+    return module_app.test_client()
+
+
 def text(response) -> str:
     return response.get_data(as_text=True)
 
@@ -117,14 +122,14 @@ def test_practice_pages_keep_the_security_rules(client):
         assert not re.search(r'(src|href)="(https?:)?//', html), url
 
 
-def test_nothing_is_stored_on_the_server_when_a_question_is_answered(client, app):
+def test_nothing_is_stored_on_the_server_when_a_question_is_answered(client, module_app):
     from judge.web.database import get_db
 
-    with app.app_context():
+    with module_app.app_context():
         before = get_db()["saves"].count
     client.get("/practice/q/MYL-GEN-05")
     client.get("/practice/q/MYL-GEN-05?pick=0000")
-    with app.app_context():
+    with module_app.app_context():
         assert get_db()["saves"].count == before
     assert "Set-Cookie" not in client.get("/practice/q/MYL-GEN-05").headers
 
