@@ -99,3 +99,21 @@ def test_every_decision_the_engine_applies_is_in_both_documents(decision):
     docs_text = (ROOT / "docs" / "mitos-y-leyendas-decisions.md").read_text(encoding="utf-8")
     assert f"{{#{decision}}}" in corpus_text
     assert f"`myl.decision.{decision}`" in docs_text
+
+
+def test_an_ability_the_faq_gives_in_full_is_ruled_on_though_the_card_misses_printed_facts():
+    """Araña Troll's whole text is in the FAQ (L1152), not its cost: discarded by its owner's Talismán it draws."""
+    scenario = {
+        "id": "TEXT-COMPLETE", "ruleset": "myl-pe-2024",
+        "position": {"active": "p1", "step": "vigilia.c-d",
+                     "players": {"p1": {"castillo": 5, "reserva-de-oro": ["oro"],
+                                        "mano": ["descarte", {"uid": "arana", "card": "Araña Troll"}]},
+                                 "p2": {"castillo": 5}},
+                     "cards": {"oro": {"name": "Oro", "type": "oro"},
+                               "descarte": {"name": "Descarte Prueba", "type": "talisman", "cost": 1, "abilities": [
+                                   {"kind": "jugar", "effects": [{"do": "descartar", "amount": 1}]}]}}},
+        "plays": [{"play": "play descarte"}],
+        "expect": {"arana.zone": "p1.cementerio", "p1.mano.count": 1},
+    }
+    result = Runner(rulesets.get).run(Scenario.from_dict(scenario))
+    assert result.passed, result.report()

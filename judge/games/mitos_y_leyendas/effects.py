@@ -192,11 +192,12 @@ def _choose_one(ctx: AbilityContext, effect: dict[str, Any], path: str) -> int:
 
 # How a triggered ability resolves.
 
-def refuse_incomplete(game: Game, card: CardState) -> None:
-    """The engine does not rule on an ability whose text is not fully known: the judge defines the card in the
-    position first (a card given again there keeps its FAQ facts and takes the ones written)."""
+def refuse_incomplete(game: Game, card: CardState, *, playing: bool = False) -> None:
+    """The engine does not rule on an ability whose text is not fully known, nor plays a card whose printed facts are
+    not: the judge defines the card in the position first (a card given again there keeps its FAQ facts and takes the
+    ones written)."""
     definition = game.board.define(card)
-    if definition.incomplete:
+    if definition.incomplete and (playing or not definition.text_complete):
         raise IllegalPlayError(
             f"{definition.name}'s text is not fully known ({definition.incomplete}); define the card in the position to "
             "rule on it", rule=game.res.cite("introduccion.regla-de-oro"),

@@ -112,7 +112,7 @@ def play_card(game: Game, card: CardState, player: str, *, free: bool = False, r
     another card's effect waits there too, and its window opens once that effect has resolved (FAQ L938)."""
     res = game.res
     definition = game.board.define(card)
-    refuse_incomplete(game, card)
+    refuse_incomplete(game, card, playing=True)
     if game.board.named(card, player):
         raise refuse(game, "efectos-permanentes", f"{definition.name} cannot be played: an effect named it",
                      f"{definition.name} no puede jugarse: un efecto la nombró")
