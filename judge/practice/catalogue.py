@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import threading
 import time
 from collections import OrderedDict
 from dataclasses import dataclass
@@ -148,6 +149,7 @@ class Catalogue:
                 self.items[scenario.id] = Item(scenario.id, path, game, named_topics(scenario))
         self._profiles: dict[str, Profile | None] = {}
         self._questions: OrderedDict[str, Question] = OrderedDict()
+        self._lock = threading.Lock()
 
     def games(self) -> dict[str, int]:
         counts = {game: 0 for game in GAMES}
@@ -179,14 +181,18 @@ class Catalogue:
         :raises QuestionError: if it cannot be asked.
         """
         item = self.items[sid]
-        if sid in self._questions:
-            self._questions.move_to_end(sid)
-            return self._questions[sid]
+        with self._lock:
+            kept = self._questions.get(sid)
+            if kept is not None:
+                self._questions.move_to_end(sid)
+                return kept
+        # Built outside the lock: two requests for the same new question may both build it, none waits for another.
         built = questions.build(item.path, limits)
-        self._profiles.setdefault(sid, Profile(built.steps, _trace_topics(built.ruling.trace)))
-        self._questions[sid] = built
-        while len(self._questions) > KEPT:
-            self._questions.popitem(last=False)
+        with self._lock:
+            self._profiles.setdefault(sid, Profile(built.steps, _trace_topics(built.ruling.trace)))
+            self._questions[sid] = built
+            while len(self._questions) > KEPT:
+                self._questions.popitem(last=False)
         return built
 
     def order(self, game: str, seed: str) -> list[Item]:
