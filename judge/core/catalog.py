@@ -4,21 +4,30 @@ A name is matched with case, accents and the kind of apostrophe ignored (a judge
 ``L’Árbre``, whatever their keyboard gives); a name that matches nothing gets the closest known names as a
 suggestion. Card data files (one TOML file per card) are read from a folder by the game's own
 reader, which knows what a card is made of.
+
+Looking a name up is on the path of every card the engine reads, so it is cheap: a name found once is found again
+with one dictionary read, and the suggestions (a scan of every known name) are only worked out for a name that is not
+found and is reported as an error. A position's own cards are an *overlay* (:meth:`Catalog.overlay`): they read
+through the shared catalog, which is neither copied nor changed.
 """
 
 from __future__ import annotations
 
 import difflib
+import functools
 import tomllib
+from collections import ChainMap
 from pathlib import Path
 from typing import Any, Generic, Protocol, TypeVar
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, MutableMapping
 
 from judge.core.decisions import fold
 from judge.core.errors import Problem, UnknownCardError
 
+@functools.lru_cache(maxsize=1 << 14)
 def name_key(name: str) -> str:
     """The form under which a name is looked up: case, accents and the kind of apostrophe do not matter."""
+    # The same few thousand names are folded again and again (every expectation, every card of every position).
     return fold(name)
 
 
@@ -42,28 +51,74 @@ class Catalog(Generic[C]):
     """Every known card of one game, with look-up by any of its names."""
 
     def __init__(self, cards: Iterable[C]) -> None:
-        self.cards: dict[str, C] = {}
-        self._names: dict[str, set[str]] = {}
+        self.cards: MutableMapping[str, C] = {}
+        self._names: MutableMapping[str, frozenset[str]] = {}
+        self._found: dict[str, C] = {}
+        """Names already looked up → their card (emptied whenever a card or a name is added)."""
         for card in cards:
             self.add(card)
 
     def add(self, card: C) -> None:
         self.cards[card.id] = card
-        for name in card.names():
-            self._names.setdefault(name_key(name), set()).add(card.id)
+        self.index(card.id, card.names())
+
+    def index(self, cid: str, names: Iterable[str]) -> None:
+        """Find card ``cid`` by these names too. The sets of ids are replaced, never changed in place: an overlay
+        shares them with the catalog under it."""
+        self._found.clear()
+        for name in names:
+            key = name_key(name)
+            ids = self._names.get(key, frozenset())
+            if cid not in ids:
+                self._names[key] = ids | {cid}
 
     def forget_names(self, card: C) -> None:
         """Stop finding other cards by this card's names (a card defined later takes them over)."""
+        self._found.clear()
         for name in card.names():
-            self._names[name_key(name)] = set()
+            self._names[name_key(name)] = frozenset()
+
+    def view(self) -> Catalog[C]:
+        """A catalog of the same kind that reads through this one: what is added to it is its own, and nothing of
+        this catalog is copied or changed."""
+        view = type(self)(())
+        view.cards = ChainMap({}, self.cards)
+        view._names = ChainMap({}, self._names)
+        return view
+
+    def overlay(self, cards: Iterable[C]) -> Catalog[C]:
+        """This catalog with ``cards`` defined over it: they take over their ids and names from the cards under
+        them (a card defined with a position wins over a catalog card of the same name)."""
+        view = self.view()
+        cards = list(cards)
+        for card in cards:
+            view.forget_names(card)
+        for card in cards:
+            view.add(card)
+        return view
+
+    def _match(self, name: str) -> tuple[C | None, frozenset[str]]:
+        """The card ``name`` names, or None and the ids it names (none, or several)."""
+        card = self._found.get(name)
+        if card is not None:
+            return card, frozenset()
+        card = self.cards.get(name)
+        if card is None:
+            ids = self._names.get(name_key(name), frozenset())
+            if len(ids) != 1:
+                return None, ids
+            card = self.cards[next(iter(ids))]
+        self._found[name] = card
+        return card, frozenset()
 
     def lookup(self, name: str) -> C:
         """The card named ``name`` in any language; :class:`UnknownCardError` if none or several."""
-        if name in self.cards:
-            return self.cards[name]
-        ids = self._names.get(name_key(name), set())
-        if len(ids) == 1:
-            return self.cards[next(iter(ids))]
+        card = self._found.get(name)
+        if card is not None:
+            return card
+        card, ids = self._match(name)
+        if card is not None:
+            return card
         if not ids:
             raise UnknownCardError(f"unknown card {name!r}" + self.suggest(name),
                                    f"carta desconocida {name!r}" + self.suggest(name, "es"))
@@ -79,11 +134,8 @@ class Catalog(Generic[C]):
         return f" (¿quisiste decir {names}?)" if lang == "es" else f" (did you mean {names}?)"
 
     def find(self, name: str) -> C | None:
-        """The card named ``name``, or ``None`` when there is none (or several)."""
-        try:
-            return self.lookup(name)
-        except UnknownCardError:
-            return None
+        """The card named ``name``, or ``None`` when there is none (or several): no error, so no suggestions."""
+        return self._match(name)[0]
 
     def get(self, name: str) -> C:
         """The card named ``name``; the error says how to define a card the catalog does not have."""
@@ -100,7 +152,7 @@ class Catalog(Generic[C]):
         with the position takes over its names from any catalog card of the same name."""
         if not custom:
             return self, []
-        catalog = type(self)(self.cards.values())
+        catalog = self.view()
         problems: list[Problem] = []
         for cid, raw in custom.items():
             card, found = read(cid, raw)

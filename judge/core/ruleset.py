@@ -153,8 +153,19 @@ class Ruleset:
                 watch: Iterable[str] = ()) -> Outcome:
         """Resolve ``play`` with ``answers``; stop with a question if one is missing (see :mod:`decisions`).
         ``watch``: step kinds after which the outcome keeps the position (:func:`judge.core.resolution.run`)."""
+        return self.resolve_checked(position, self.check_play(position, play), answers, watch=watch)
+
+    def check_play(self, position: Position, play: Play | str) -> Play:
+        """``play`` with its player filled in, once the rules allow it in ``position`` (:class:`IllegalPlayError`
+        with the rule if they do not)."""
         play = self.with_player(position, play)
         self.verify_play(position, play)
+        return play
+
+    def resolve_checked(self, position: Position, play: Play, answers: Sequence[Any] = (), *,
+                        watch: Iterable[str] = ()) -> Outcome:
+        """Resolve a play :meth:`check_play` allowed in this very position: an exploration checks its play once, not
+        once for each of its branches."""
         return run(position, answers, self.cite, lambda res: self.resolve_play(res, play), watch=watch)
 
     def resolve_play(self, res: Resolution, play: Play) -> None:  # pragma: no cover - every game overrides

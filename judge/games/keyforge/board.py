@@ -13,10 +13,19 @@ from typing import Any
 from collections.abc import Callable, Iterator
 
 from judge.core.errors import JudgeError
+from judge.core.kept import Counted, while_unchanged
 from judge.core.position import CardState, Position
 from judge.games.keyforge.catalog import HOUSES, CardDef, Catalog
 
 IN_PLAY = ("battleline", "artifacts")
+
+
+def _unchanged(board: Board) -> tuple[Any, ...]:
+    """What the board reads besides its catalog: while this stays the same, so do the constant effects in force."""
+    # A board that reads the condition of a conditional effect sets the conditional ones aside while it does
+    # (``_holding``, where it has it): what it finds then is another answer.
+    return (board.position.revision, board.as_if_yours.changes, board.last_neighbors.changes,
+            board.__dict__.get("_holding", False))
 
 
 @dataclass
@@ -25,9 +34,9 @@ class Board:
 
     position: Position
     catalog: Catalog
-    as_if_yours: dict[str, str] = field(default_factory=dict)
+    as_if_yours: dict[str, str] = field(default_factory=Counted)
     """Cards used "as if they were yours": they count as friendly to the player using them (KF172-GEN-19)."""
-    last_neighbors: dict[str, list[str]] = field(default_factory=dict)
+    last_neighbors: dict[str, list[str]] = field(default_factory=Counted)
     """uid of a creature that left play → its neighbours just before it left (Desolar, Dolor en Cadena)."""
     _blanking: dict[str, bool] = field(default_factory=dict, repr=False)
     """Card id → whether its printed text blanks other cards (looked up on every ability check: kept, not recomputed)."""
@@ -40,6 +49,8 @@ class Board:
     # What a card is.
 
     def define(self, card: CardState) -> CardDef:
+        if not card.state:
+            return self.catalog.lookup(card.card)  # no token, form or copy to look at: the card as printed
         base = self.base_define(card)
         copied = card.state.get("copy-of")
         if copied:
@@ -163,6 +174,7 @@ class Board:
                              "define it as a custom card in the position to rule on it")
         return () if blank else d.abilities
 
+    @while_unchanged(_unchanged)
     def constant_effects(self) -> Iterator[tuple[CardState, dict[str, Any]]]:
         """Constant abilities of cards in play (active even while exhausted), and lasting effects."""
         for _, zone, card in self.position.all_cards():

@@ -8,7 +8,7 @@ engine refuses to rule on its abilities; a judge can define the card inline inst
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -39,6 +39,8 @@ class CardDef:
     aliases: tuple[str, ...] = ()
     source: str = ""
     """Where the card's facts and text come from (``FAQ L101``, a public card list…)."""
+    text: str = ""
+    """The FAQ's own words for the card (a quotation where the FAQ quotes it, its paraphrase otherwise), by line."""
     incomplete: str = ""
     errata: str = ""
     """The erratum (entry id) whose corrected text this card follows."""
@@ -50,6 +52,25 @@ class CardDef:
 
     def abilities_of(self, kind: str) -> list[dict[str, Any]]:
         return [a for a in self.abilities if a.get("kind") == kind]
+
+
+COPY_MODES = {
+    "total": "everything: name, race, cost, abilities and strength (Hodur, FAQ L1084-L1088)",
+    "fuerza-y-habilidad": "strength and abilities (Amaru, FAQ L1106-L1108)",
+    "habilidad": "abilities only (Loke, FAQ L1144-L1146)",
+}
+
+
+def copies(own: CardDef, other: CardDef, mode: str, strength: int | None) -> CardDef:
+    """What a card is while it copies ``other``: the copied strength is the one taken when it copied (printed
+    strength and permanent bonuses, FAQ L1088, L1108)."""
+    abilities = tuple(a for a in other.abilities if a.get("kind") != "jugar")
+    if mode == "total":
+        return replace(other, id=own.id, strength=strength if strength is not None else other.strength,
+                       abilities=abilities, aliases=(*other.aliases,), incomplete="")
+    if mode == "fuerza-y-habilidad":
+        return replace(own, strength=strength if strength is not None else other.strength, abilities=abilities)
+    return replace(own, abilities=abilities)
 
 
 def card_from_dict(cid: str, raw: dict[str, Any], *, custom: bool = False) -> tuple[CardDef | None, list[Problem]]:
@@ -76,7 +97,8 @@ def card_from_dict(cid: str, raw: dict[str, Any], *, custom: bool = False) -> tu
     race = RACE_MERGES.get(race, race) if race else None
     return CardDef(id=cid, name=name, type=raw["type"], cost=raw.get("cost"), strength=raw.get("strength"), race=race,
                    edition=str(raw.get("edition", "")), abilities=tuple(raw.get("abilities", [])),
-                   aliases=tuple(aliases), source=str(raw.get("source", "")), incomplete=str(raw.get("incomplete", "")),
+                   aliases=tuple(aliases), source=str(raw.get("source", "")), text=str(raw.get("text", "")),
+                   incomplete=str(raw.get("incomplete", "")),
                    errata=str(raw.get("errata", "")), custom=custom,
                    meta={"raw": raw}), []
 
@@ -92,12 +114,6 @@ class Catalog(core_catalog.Catalog[CardDef]):
     def sort_name(self, card: CardDef) -> str:
         return card.name
 
-    def find(self, name: str) -> CardDef | None:
-        try:
-            return self.lookup(name)
-        except UnknownCardError:
-            return None
-
     def get(self, name: str) -> CardDef:
         try:
             return self.lookup(name)
@@ -109,7 +125,7 @@ class Catalog(core_catalog.Catalog[CardDef]):
     def with_custom(self, custom: dict[str, Any]) -> tuple[Catalog, list[Problem]]:
         if not custom:
             return self, []
-        catalog = Catalog(self.cards.values())
+        catalog = self.view()
         problems: list[Problem] = []
         for cid, raw in custom.items():
             base = self.cards.get(cid)
