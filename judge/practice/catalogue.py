@@ -17,7 +17,7 @@ import time
 from collections import OrderedDict
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable
+from typing import Callable
 
 from judge import corpus as corpora
 from judge import rulesets
@@ -243,7 +243,3 @@ def _profile(path: Path) -> Profile | None:
 def _trace_topics(trace: Step) -> frozenset[str]:
     return frozenset(t for t in map(topic_of, set(citations(trace))) if t)
 
-
-def describe_level(level: int) -> dict[str, Any]:
-    low, high = LEVELS[level]
-    return {"level": level, "low": low, "high": high}

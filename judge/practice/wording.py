@@ -327,6 +327,10 @@ def sentence(key: str, value: Any, names: Names, table: dict[str, Any] | None = 
         where = zone_text(value, names)
         return {"es": f"{subject['es']} está {where['es']}", "en": f"{subject['en']} is {where['en']}"}
     if tail == "index":
+        if table is None and isinstance(value, int):
+            # A ruling's expectation names the place alone, with no outcome to list the zone from.
+            return _fill(("{s} ocupa el puesto {n} de su zona", "{s} is in place {n} of its zone"), s=subject,
+                         n=value + 1)
         return order_sentence(head, table or {}, names)
     if tail.endswith(".count") and tail[: -len(".count")] in ZONES:
         es, en = ZONES[tail[: -len(".count")]]
