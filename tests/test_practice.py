@@ -2,7 +2,7 @@
 among the answers, and no two answers are the same outcome.
 
 Building a question explores its play, so the suite checks a deterministic sample of the scenarios (every 5th
-KeyForge, every 4th Gobierno & Prestigio and every 2nd Mitos y Leyendas scenario: 306 of 1,275) with a modest
+KeyForge scenario, every 4th Gobierno & Prestigio and Mitos y Leyendas scenario: 330 of 1,471 today) with a modest
 budget; ``JUDGE_PRACTICE_ALL=1`` checks all of them (about a minute).
 """
 
@@ -20,7 +20,7 @@ from judge.practice import catalogue, questions, views
 from judge.practice.wording import visible_facts
 
 SCENARIOS = ROOT / "scenarios"
-EVERY = {"keyforge": 5, "gobierno-y-prestigio": 4, "mitos-y-leyendas": 2}
+EVERY = {"keyforge": 5, "gobierno-y-prestigio": 4, "mitos-y-leyendas": 4}
 BUDGET = dataclasses.replace(questions.LIMITS, branches=60, options=24 * 60)
 """A modest budget: fewer resolutions than the service allows."""
 

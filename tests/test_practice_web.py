@@ -134,6 +134,21 @@ def test_nothing_is_stored_on_the_server_when_a_question_is_answered(client, mod
     assert "Set-Cookie" not in client.get("/practice/q/MYL-GEN-05").headers
 
 
+def test_questions_asked_at_once_from_several_threads_are_all_answered(module_app, monkeypatch):
+    from concurrent.futures import ThreadPoolExecutor
+
+    from judge.practice import catalogue
+
+    monkeypatch.setattr(catalogue, "KEPT", 2)  # questions are dropped from the cache while others are asked
+    sids = ["MYL-GEN-05", "GP-EX-04", "KF172-GEN-06", "MYL-GEN-08"] * 4
+
+    def ask(sid):
+        return module_app.test_client().get(f"/practice/q/{sid}").status_code
+
+    with ThreadPoolExecutor(max_workers=8) as pool:
+        assert set(pool.map(ask, sids)) == {200}
+
+
 def test_questions_speak_both_languages(client):
     es = text(client.get("/practice/q/KF172-GEN-06", headers={"Accept-Language": "es"}))
     en = text(client.get("/practice/q/KF172-GEN-06", headers={"Accept-Language": "en"}))
