@@ -2,12 +2,21 @@
 
 from __future__ import annotations
 
+import atexit
+import os
+import shutil
+import tempfile
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 SHARED = ROOT.parent / "shared"
+
+# The parsed-TOML cache of the tests (and of the commands they start) is theirs, and goes with them.
+if "JUDGE_CACHE" not in os.environ:
+    os.environ["JUDGE_CACHE"] = tempfile.mkdtemp(prefix="judge-test-cache-")
+    atexit.register(shutil.rmtree, os.environ["JUDGE_CACHE"], True)
 
 
 @pytest.fixture(scope="session")

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any, Generic, Protocol, TypeVar
 from collections.abc import Callable, Iterable, MutableMapping
 
+from judge.core import tomlcache
 from judge.core.decisions import fold
 from judge.core.errors import Problem, UnknownCardError
 
@@ -193,7 +194,7 @@ def read_card_files(folder: Path, read: Callable[[str, dict[str, Any], str], tup
     problems: list[Problem] = []
     for path in sorted(Path(folder).glob("*.toml")):
         try:
-            raw = tomllib.loads(path.read_text(encoding="utf-8"))
+            raw = tomlcache.load(path)
         except tomllib.TOMLDecodeError as exc:
             problems.append(Problem(path.name, f"not valid TOML: {exc}", f"no es TOML válido: {exc}"))
             continue

@@ -158,7 +158,8 @@ class Position:
     values: dict[str, Any] = field(default_factory=dict)
     """Game-wide values: the tide, the first-turn flag, what has been played this turn, lasting effects…"""
     cards: dict[str, dict[str, Any]] = field(default_factory=dict)
-    """Custom cards defined with the position (id → definition in the game's ability vocabulary)."""
+    """Custom cards defined with the position (id → definition in the game's ability vocabulary). Shared by the
+    position's copies, as what is defined once: a card defined later replaces the table, never changes it."""
     stack: list[StackItem] = field(default_factory=list)
     """What is waiting to resolve, bottom first."""
     priority: str | None = None
@@ -338,6 +339,8 @@ class Position:
 
 _ATOMIC = frozenset({str, int, bool, float, type(None)})
 _RECORDS = frozenset({Position, PlayerState, StackItem})
+_SHARED = {Position: frozenset({"cards"})}
+"""Fields a copy shares with its original: the custom cards' definitions (see :attr:`Position.cards`)."""
 
 
 def _copy(value: Any, memo: dict[int, Any]) -> Any:
@@ -367,9 +370,11 @@ def _copy(value: Any, memo: dict[int, Any]) -> Any:
         out = object.__new__(kind)
         memo[id(value)] = out
         fields = out.__dict__
+        shared = _SHARED.get(kind, ())
         for k, v in value.__dict__.items():
-            if k[0] != "_":  # what an object keeps for itself (the index of a position) is not part of it
-                fields[k] = v if type(v) in _ATOMIC else _copy(v, memo)
+            if k[0] == "_":
+                continue  # what an object keeps for itself (the index of a position) is not part of it
+            fields[k] = v if type(v) in _ATOMIC or k in shared else _copy(v, memo)
     elif kind in (tuple, frozenset) and all(type(v) in _ATOMIC for v in value):
         out = value
     else:

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 from collections.abc import Callable, Iterable
 
-from judge.core import paths, toml_writer
+from judge.core import paths, toml_writer, tomlcache
 from judge.core.decisions import Question, fold
 from judge.core.errors import IllegalPlayError, JudgeError, ScenarioError
 from judge.core.position import Position
@@ -61,7 +61,7 @@ class Scenario:
     @classmethod
     def from_file(cls, path: Path) -> Scenario:
         try:
-            data = tomllib.loads(Path(path).read_text(encoding="utf-8"))
+            data = tomlcache.load(Path(path))
         except OSError as exc:
             raise ScenarioError(f"{path}: cannot read: {exc}") from exc
         except tomllib.TOMLDecodeError as exc:

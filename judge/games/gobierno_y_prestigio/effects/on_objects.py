@@ -162,7 +162,7 @@ def create_token(game: Game, ctx: Ctx, effect: dict[str, Any]) -> None:
                           f"The token has the colours of the card that made it: {', '.join(spec['colors'])}")
     creator = players(game, ctx, effect)[0] if "player" in effect else ctx.player
     token_id = f"tarjeta-{len(game.position.cards) + 1}"
-    game.position.cards[token_id] = spec
+    game.position.cards = {**game.position.cards, token_id: spec}  # shared with the position's copies: replaced
     game.catalog = with_custom(game.catalog, {token_id: spec})[0]
     game.board.catalog = game.catalog
     card = CardState(uid=token_id, card=token_id, owner=creator, controller=creator, state={"tarjeta": True})
