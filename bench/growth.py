@@ -54,22 +54,18 @@ def loop(n: int) -> dict[str, Any]:
                 {"trigger": "play", "effects": [{"do": "gain", "amount": 1}, {"do": "repeat", "times": n}]}]}}}
 
 
-def _row(case: str, sizes: list[int], times: list[float], work: float, unit: str) -> Figure:
+def _row(key: str, case: str, sizes: list[int], times: list[float], work: float, unit: str) -> Figure:
     """``times`` at ``sizes``, against work that grows as size^``work``: the row says how time grew (size^x) and
     whether it grew no faster than the work."""
     grown = math.log(times[-1] / times[0]) / math.log(sizes[-1] / sizes[0]) if times[0] > 0 else float("nan")
     shown = ", ".join(f"{s:,}: {_ms(t)}" for s, t in zip(sizes, times))
-    return Figure(f"growth.{_key(case)}", f"growth — {case}", grown, "", better="lower",
+    return Figure(f"growth.{key}", f"growth — {case}", grown, "", better="lower",
                   target=f"≤ {work:g} (the work grows as size^{work:g}: {unit})", met=grown <= work + 0.2,
                   note=f"time grows as size^{grown:.2f}: {shown}")
 
 
 def _ms(seconds: float) -> str:
     return f"{seconds * 1e6:.1f} µs" if seconds < 0.001 else f"{seconds * 1000:.2f} ms"
-
-
-def _key(case: str) -> str:
-    return "_".join("".join(ch for ch in case.split(":")[0].lower() if ch.isalnum() or ch == " ").split()[:4])
 
 
 def engine_rows() -> list[Figure]:
@@ -88,10 +84,11 @@ def engine_rows() -> list[Figure]:
         plays.append(best(lambda: rs.legal_plays(position), 2))
         counts.append(len(rs.legal_plays(position)))
     in_play = [2 * n for n in sizes]
-    rows.append(_row("battleline of 3, 10, 30 creatures a side: position check", sizes, read, 1,
+    rows.append(_row("battleline.check", "battleline of 3, 10, 30 creatures a side: position check", sizes, read, 1,
                      "every card is checked"))
-    rows.append(_row("battleline: a creature reaps", sizes, reap, 1, "the state check walks every creature"))
-    rows.append(_row("battleline: the legal plays listed", sizes, plays, 2,
+    rows.append(_row("battleline.reap", "battleline: a creature reaps", sizes, reap, 1,
+                     "the state check walks every creature"))
+    rows.append(_row("battleline.plays", "battleline: the legal plays listed", sizes, plays, 2,
                      f"plays ({', '.join(map(str, counts))}) × the cards in play each is checked against"))
     sizes = [1, 10, 100]
     times = []
@@ -102,15 +99,15 @@ def engine_rows() -> list[Figure]:
         outcome = rs.resolve(position, "play Troll", answers)
         assert outcome.position.player("p1").values.get("amber") == k
         times.append(best(lambda: rs.resolve(position, "play Troll", answers)))
-    rows.append(_row("chain of 1, 10, 100 triggered abilities (one play, every ability in the order given)", sizes,
-                     times, 2, "abilities × the cards in play each resolves on"))
+    rows.append(_row("chain", "chain of 1, 10, 100 triggered abilities (one play, every ability in the order given)",
+                     sizes, times, 2, "abilities × the cards in play each resolves on"))
     sizes = [1, 100, 10_000]
     times = []
     for n in sizes:
         position = rs.read_position(loop(n))
         assert rs.resolve(position, "play Loop").position.player("p1").values.get("amber") == n + 1
         times.append(best(lambda: rs.resolve(position, "play Loop"), 2))
-    rows.append(_row("a loop asked for 1, 100, 10,000 repetitions", sizes, times, 1, "repetitions"))
+    rows.append(_row("loop", "a loop asked for 1, 100, 10,000 repetitions", sizes, times, 1, "repetitions"))
     return rows
 
 
@@ -134,7 +131,7 @@ def catalog_rows(pool: int = 2556) -> list[Figure]:
     for cards in (shipped, every):
         catalog = Catalog(cards)
         names = [c.name_es for c in cards[:300] if catalog.find(c.name_es) is not None][:200]
-        build.append(best(lambda: Catalog(cards), 2))
+        build.append(best(lambda: Catalog(cards), 5))
         hit.append(best(lambda: [catalog.lookup(x) for x in names]) / len(names))
         miss.append(best(lambda: [catalog.find(f"p{i}.battleline") for i in range(200)]) / 200)
 
@@ -146,12 +143,15 @@ def catalog_rows(pool: int = 2556) -> list[Figure]:
         error.append(best(unknown))
         overlay.append(best(lambda: catalog.with_custom(custom)))
     return [
-        _row(f"catalog of {sizes[0]:,} vs {sizes[1]:,} cards: built", sizes, build, 1, "every name is indexed"),
-        _row("catalog: a card found by name", sizes, hit, 0, "one look-up"),
-        _row("catalog: a value that is not a card name (a zone, a uid), no suggestions", sizes, miss, 0,
+        _row("catalog.build", f"catalog of {sizes[0]:,} vs {sizes[1]:,} cards: built", sizes, build, 1,
+             "every name is indexed"),
+        _row("catalog.found", "catalog: a card found by name", sizes, hit, 0, "one look-up"),
+        _row("catalog.not_a_name", "catalog: a value that is not a card name (a zone, a uid), no suggestions", sizes, miss, 0,
              "one look-up"),
-        _row("catalog: an unknown card's error with its suggestions", sizes, error, 1, "every name is compared"),
-        _row("catalog: a position's custom card over the catalog", sizes, overlay, 0, "one card: an overlay"),
+        _row("catalog.unknown", "catalog: an unknown card's error with its suggestions", sizes, error, 1,
+             "every name is compared"),
+        _row("catalog.custom", "catalog: a position's custom card over the catalog", sizes, overlay, 0,
+             "one card: an overlay"),
     ]
 
 
@@ -163,16 +163,17 @@ def refusal_rows() -> list[Figure]:
     app = create_app({"DATABASE": str(Path(tempfile.mkdtemp()) / "growth.sqlite")})
     client = app.test_client()
     cases = [
-        ("battleline of 300 creatures a side", {"ruleset": "keyforge-17.2", "position": battleline(300),
-                                                "play": "reap c1"}),
-        ("chain of 100 triggered abilities", {"ruleset": "keyforge-17.2", "position": chain(100),
-                                              "play": "play Troll"}),
-        ("a loop of 10,000 repetitions", {"ruleset": "keyforge-17.2", "position": loop(10_000), "play": "play Loop"}),
-        ("a loop of 1,000,000 repetitions", {"ruleset": "keyforge-17.2", "position": loop(1_000_000),
-                                             "play": "play Loop"}),
+        ("battleline", "battleline of 300 creatures a side", {"ruleset": "keyforge-17.2", "position": battleline(300),
+                                                              "play": "reap c1"}),
+        ("chain", "chain of 100 triggered abilities", {"ruleset": "keyforge-17.2", "position": chain(100),
+                                                       "play": "play Troll"}),
+        ("loop.10000", "a loop of 10,000 repetitions", {"ruleset": "keyforge-17.2", "position": loop(10_000),
+                                                        "play": "play Loop"}),
+        ("loop.1000000", "a loop of 1,000,000 repetitions", {"ruleset": "keyforge-17.2", "position": loop(1_000_000),
+                                                             "play": "play Loop"}),
     ]
     rows = []
-    for name, body in cases:
+    for key, name, body in cases:
         spent = float("inf")
         for _ in range(3):
             start = time.process_time()
@@ -180,9 +181,7 @@ def refusal_rows() -> list[Figure]:
             spent = min(spent, time.process_time() - start)
         answer = response.get_json(silent=True) or {}
         message = answer.get("message") or answer.get("error") or ""
-        rows.append(Figure(f"refused.{name.split()[1] if name.startswith('a ') else name.split()[0]}."
-                           f"{''.join(ch for ch in name if ch.isdigit())}",
-                           f"refused: {name}", spent * 1000, "ms", target="refused with its limit",
+        rows.append(Figure(f"refused.{key}", f"refused: {name}", spent * 1000, "ms", target="refused with its limit",
                            met=response.status_code in (413, 422), note=f"{response.status_code}: {message}"))
     return rows
 

@@ -25,10 +25,11 @@ from judge.core import tomlcache
 from judge.core.decisions import fold
 from judge.core.errors import Problem, UnknownCardError
 
-@functools.lru_cache(maxsize=1 << 14)
+@functools.lru_cache(maxsize=1 << 15)
 def name_key(name: str) -> str:
     """The form under which a name is looked up: case, accents and the kind of apostrophe do not matter."""
-    # The same few thousand names are folded again and again (every expectation, every card of every position).
+    # The same names are folded again and again (every expectation, every card of every position): room for every
+    # name of the whole KeyForge pool (about 10,000) and what is looked up besides.
     return fold(name)
 
 
