@@ -25,6 +25,7 @@ from judge.core import tomlcache
 from judge.core.decisions import fold
 from judge.core.errors import Problem, UnknownCardError
 
+
 @functools.lru_cache(maxsize=1 << 15)
 def name_key(name: str) -> str:
     """The form under which a name is looked up: case, accents and the kind of apostrophe do not matter."""
