@@ -56,3 +56,13 @@ def test_what_marshal_cannot_keep_and_a_folder_that_cannot_be_written_are_only_p
     assert str(tomlcache.load(f)["when"]) == "2024-05-01"
     monkeypatch.setenv("JUDGE_CACHE", "off")
     assert str(tomlcache.load(f)["when"]) == "2024-05-01"
+
+
+def test_the_toml_part_of_a_file_is_kept_with_the_whole_text_read_again(tmp_path, cache, monkeypatch):
+    f = tmp_path / "e.md"
+    f.write_text('+++\nid = "E-1"\n+++\n## Pregunta\n¿Sí?\n', encoding="utf-8")
+    header = lambda text: text[4:text.find("\n+++\n", 4)]  # noqa: E731
+    assert tomlcache.read(f, header) == ('+++\nid = "E-1"\n+++\n## Pregunta\n¿Sí?\n', {"id": "E-1"})
+    monkeypatch.setattr(tomlcache.tomllib, "loads", lambda text: pytest.fail("parsed again"))
+    text, table = tomlcache.read(f, header)
+    assert table == {"id": "E-1"} and text.endswith("¿Sí?\n")

@@ -15,6 +15,8 @@ from pathlib import Path
 from typing import Any
 from collections.abc import Iterator
 
+from judge.core import tomlcache
+
 _SECTION_HEADING = re.compile(r"^## (.+?) \{#([a-z0-9][a-z0-9.\-]*)\}\s*$")
 _SECTION_META = re.compile(r"^<!--\s*lines:\s*([0-9,\s\-]*?)\s*(?:;\s*parent:\s*([a-z0-9][a-z0-9.\-]*))?\s*-->\s*$")
 # A section of the project's own decisions document has no seed lines: ``<!-- lines: -->``.
@@ -110,20 +112,39 @@ def _parse_ranges(spec: str, where: str) -> tuple[int, ...]:
 
 
 def split_front_matter(text: str, where: str) -> tuple[dict[str, Any], str]:
+    try:
+        meta = tomllib.loads(_header(text, where))
+    except tomllib.TOMLDecodeError as exc:
+        raise CorpusError(f"{where}: header is not valid TOML: {exc}") from exc
+    return meta, _body(text)
+
+
+def read_front_matter(path: Path) -> tuple[dict[str, Any], str]:
+    """A file's header table and its body, as :func:`split_front_matter` reads them; the header's table comes from
+    the cache of parsed TOML while the file is unchanged."""
+    where = str(path)
+    try:
+        text, meta = tomlcache.read(path, lambda t: _header(t, where))
+    except tomllib.TOMLDecodeError as exc:
+        raise CorpusError(f"{where}: header is not valid TOML: {exc}") from exc
+    return meta, _body(text)
+
+
+def _header(text: str, where: str) -> str:
     if not text.startswith("+++\n"):
         raise CorpusError(f"{where}: must start with a +++ TOML header")
     end = text.find("\n+++\n", 4)
     if end < 0:
         raise CorpusError(f"{where}: the +++ header is not closed")
-    try:
-        meta = tomllib.loads(text[4:end])
-    except tomllib.TOMLDecodeError as exc:
-        raise CorpusError(f"{where}: header is not valid TOML: {exc}") from exc
-    return meta, text[end + 5:]
+    return text[4:end]
+
+
+def _body(text: str) -> str:
+    return text[text.find("\n+++\n", 4) + 5:]
 
 
 def parse_rules_file(path: Path) -> list[Section]:
-    meta, body = split_front_matter(path.read_text(encoding="utf-8"), str(path))
+    meta, body = read_front_matter(path)
     document = meta.get("document")
     part = meta.get("part", path.stem)
     if not isinstance(document, str):
@@ -164,7 +185,7 @@ def parse_rules_file(path: Path) -> list[Section]:
 
 
 def parse_entry_file(path: Path) -> Entry:
-    meta, body = split_front_matter(path.read_text(encoding="utf-8"), str(path))
+    meta, body = read_front_matter(path)
     parts: dict[str, list[str]] = {}
     current: str | None = None
     for line in body.split("\n"):
@@ -227,7 +248,7 @@ class Corpus:
             meta_path = doc_dir / "document.toml"
             if not meta_path.exists():
                 continue
-            meta = tomllib.loads(meta_path.read_text(encoding="utf-8"))
+            meta = tomlcache.load(meta_path)
             meta["contents"] = tuple((c.get("title", ""), int(c["page"]), int(c["line"]))
                                      for c in meta.get("contents", ()))
             doc = Document(**meta)
