@@ -21,12 +21,15 @@ import html
 import itertools
 import json
 import os
+import pickle
 import re
 import secrets
 import sqlite3
+import sys
+import threading
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterable, Iterator
+from typing import Any, Callable, Iterable, Iterator
 
 import snowballstemmer
 import sqlite_utils
@@ -153,6 +156,9 @@ def stems(word: str) -> tuple[str, ...]:
     Stemming both the accented and the unaccented form makes a query typed without accents meet the text
     printed with them: ``destruido`` and ``destruído`` share a stem.
     """
+    ahead = _STEMMED_AHEAD.get(word)
+    if ahead is not None:
+        return ahead
     folded = fold(word)
     if folded.isdigit():
         return (folded,)
@@ -162,6 +168,56 @@ def stems(word: str) -> tuple[str, ...]:
         out.add(_stem(lang, folded))
     out.discard("")
     return tuple(sorted(out))
+
+
+_STEMMED_AHEAD: dict[str, tuple[str, ...]] = {}
+"""Words stemmed ahead by :func:`_stem_ahead`, while a build was doing the rest."""
+
+
+def _stem_ahead(corpus: Corpus) -> Callable[[], None]:
+    """Stem every word the search index will hold in a child process, while this one annotates the corpus and
+    fills the other tables: the stemmer is the largest part of a build, and a machine has more than one core. Return
+    the function that takes in what the child found (and waits for it). Only on Linux, where a process starts by
+    fork, and while this process runs a single thread; anywhere else, and if anything goes wrong, nothing is done
+    ahead and every word is stemmed as the index is filled."""
+    if not sys.platform.startswith("linux") or threading.active_count() > 1:
+        return lambda: None
+    docs = corpus.documents
+    texts = [_shown(t, docs[s.document].language) for s in corpus.sections.values() for t in (s.title, s.text)]
+    texts += [_shown(t, docs[e.document].language) for e in corpus.entries.values()
+              for t in (e.title, e.question, e.answer, e.note)]
+    try:
+        read_end, write_end = os.pipe()
+        child = os.fork()
+    except OSError:
+        return lambda: None
+    if child == 0:  # the child: stem, send, and leave without running anything of the parent's
+        try:
+            os.close(read_end)
+            found: dict[str, tuple[str, ...]] = {}
+            for text in texts:
+                for _, _, word in words(text):
+                    if word not in found and not is_stopword(word):
+                        found[word] = stems(word)
+            with os.fdopen(write_end, "wb") as out:
+                pickle.dump(found, out, protocol=pickle.HIGHEST_PROTOCOL)
+        finally:
+            os._exit(0)
+    os.close(write_end)
+    waiting = [True]
+
+    def take() -> None:
+        if not waiting:
+            return  # taken in already
+        waiting.clear()
+        try:
+            with os.fdopen(read_end, "rb") as f:
+                _STEMMED_AHEAD.update(pickle.load(f))
+        except Exception:  # noqa: BLE001 - a child that sent nothing whole: the words are stemmed here instead
+            pass
+        finally:
+            os.waitpid(child, 0)
+    return take
 
 
 @functools.lru_cache(maxsize=65536)
@@ -390,8 +446,19 @@ def build(db: sqlite_utils.Database, corpus: Corpus | None = None) -> dict[str, 
     from judge import corpus as corpus_module
 
     corpus = corpus or corpus_module.load()
-    cards = _catalog_cards()
-    fingerprint = _files_fingerprint(corpus)
+    ahead = _stem_ahead(corpus)
+    try:
+        cards = _catalog_cards()
+        fingerprint = _files_fingerprint(corpus)
+        _build(db, corpus, cards, fingerprint, ahead)
+    finally:
+        ahead()  # a second call does nothing: the child was already taken in
+    _cached_vocabulary.cache_clear()
+    return {name: db[name].count for name in ("documents", "sections", "entries")}
+
+
+def _build(db: sqlite_utils.Database, corpus: Corpus, cards: list[Any], fingerprint: str,
+           ahead: Callable[[], None]) -> None:
     conn = db.conn
     if conn.in_transaction:
         conn.commit()
@@ -399,7 +466,7 @@ def build(db: sqlite_utils.Database, corpus: Corpus | None = None) -> dict[str, 
         _drop_if_old_schema(db)
         conn.execute("BEGIN IMMEDIATE")
         try:
-            _fill(conn, corpus, cards)
+            _fill(conn, corpus, cards, ahead)
             conn.execute("CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT)")
             conn.executemany("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)",
                              [("schema", SCHEMA_VERSION), ("fingerprint", fingerprint)])
@@ -407,8 +474,6 @@ def build(db: sqlite_utils.Database, corpus: Corpus | None = None) -> dict[str, 
         except BaseException:
             conn.execute("ROLLBACK")
             raise
-    _cached_vocabulary.cache_clear()
-    return {name: db[name].count for name in ("documents", "sections", "entries")}
 
 
 def _drop_if_old_schema(db: sqlite_utils.Database) -> None:
@@ -426,7 +491,7 @@ def _drop_if_old_schema(db: sqlite_utils.Database) -> None:
     db.conn.commit()
 
 
-def _fill(conn: sqlite3.Connection, corpus: Corpus, cards: list[Any]) -> None:
+def _fill(conn: sqlite3.Connection, corpus: Corpus, cards: list[Any], ahead: Callable[[], None] = lambda: None) -> None:
     for statement in _DDL.strip().split(";\n"):
         if statement.strip():
             conn.execute(statement)
@@ -477,6 +542,7 @@ def _fill(conn: sqlite3.Connection, corpus: Corpus, cards: list[Any]) -> None:
     conn.executemany("INSERT INTO terms VALUES (?, ?)",
                      [(i, phrase) for i, group in enumerate(_terms(corpus)) for phrase in group])
     conn.executemany("INSERT INTO rule_terms VALUES (?, ?, ?)", _rule_terms(corpus))
+    ahead()  # the words stemmed meanwhile, for the search index
     _fill_search(conn, corpus, notes, names, entry_cards)
     conn.execute("INSERT INTO sections_fts (sections_fts) VALUES ('rebuild')")
     conn.execute("INSERT INTO entries_fts (entries_fts) VALUES ('rebuild')")

@@ -22,3 +22,24 @@ def test_rebuilding_keeps_the_counts(corpus):
     database = sqlite_utils.Database(memory=True)
     first = db.build(database, corpus)
     assert db.build(database, corpus) == first
+
+
+def test_words_stemmed_ahead_in_a_child_process_build_the_same_index(corpus, monkeypatch):
+    def tables(database):
+        names = [r[0] for r in database.execute(
+            "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '%_fts_%'")]
+        return {n: sorted(map(repr, database.execute(f"SELECT * FROM [{n}]").fetchall())) for n in names}
+
+    def fresh_stems():
+        db._STEMMED_AHEAD.clear()
+        db.stems.cache_clear()
+        db.stemmed_text.cache_clear()
+
+    fresh_stems()
+    ahead = sqlite_utils.Database(memory=True)
+    db.build(ahead, corpus)
+    fresh_stems()
+    monkeypatch.setattr(db, "_stem_ahead", lambda corpus: (lambda: None))
+    alone = sqlite_utils.Database(memory=True)
+    db.build(alone, corpus)
+    assert tables(ahead) == tables(alone)
