@@ -8,7 +8,10 @@ It prints:
 2. resolve latency p50/p99 over every play of every scenario;
 3. search latency p50/p99 over the judge queries of ``tests/test_search_quality.py``, and recall@3/@5 over the
    judge questions of ``tests/data/judge-questions.toml``, by language and game;
-4. requests per second on ``POST /api/resolve`` against gunicorn on localhost, driven by a bounded load generator
+4. ``judge serve`` start-up (process start until ``/healthz`` answers, the database already built), the first
+   ``POST /api/resolve`` after it (the KeyForge catalog is read then), the latency of one client's resolve requests
+   on the warm server, and the time a fresh process takes to load the KeyForge catalog and look up every card;
+5. requests per second on ``POST /api/resolve`` against gunicorn on localhost, driven by a bounded load generator
    (several processes of keep-alive-less HTTP clients, loopback only).
 
 Needs ``pip install -e '.[server]'`` for gunicorn.
@@ -198,10 +201,75 @@ def _client(port: int, count: int, queue) -> None:
     queue.put((latencies, failures))
 
 
+def _post(port: int, path: str, body: dict) -> float:
+    t = time.perf_counter()
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+    conn.request("POST", path, json.dumps(body).encode(), {"Content-Type": "application/json"})
+    response = conn.getresponse()
+    response.read()
+    conn.close()
+    if response.status != 200:
+        raise OSError(f"{path} answered {response.status}")
+    return time.perf_counter() - t
+
+
+def _wait_healthy(port: int, process: subprocess.Popen, deadline: float) -> bool:
+    while time.time() < deadline and process.poll() is None:
+        try:
+            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=2)
+            conn.request("GET", "/healthz")
+            if conn.getresponse().status == 200:
+                return True
+        except OSError:
+            time.sleep(0.02)
+    return False
+
+
+def bench_startup(rounds: int = 3) -> None:
+    judge = shutil.which("judge", path=str(Path(sys.executable).parent)) or shutil.which("judge")
+    if not judge:
+        print("4. start-up skipped: the judge command is not installed (pip install -e .)")
+        return
+    starts, firsts, warm = [], [], []
+    built = False
+    with tempfile.TemporaryDirectory() as tmp:
+        env = {**os.environ, "JUDGE_DB": str(Path(tmp) / "startup.sqlite")}
+        # The first start builds the database; the rounds measured start on it as a restarted server does.
+        for _ in range(rounds + 1):
+            port = _free_port()
+            t = time.perf_counter()
+            server = subprocess.Popen([judge, "serve", "--port", str(port)], cwd=ROOT, env=env,
+                                      stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            try:
+                if not _wait_healthy(port, server, time.time() + 120):
+                    print("4. start-up skipped: the server did not start")
+                    return
+                started = time.perf_counter() - t
+                first = _post(port, "/api/resolve", RESOLVE_BODY)
+                if not built:
+                    built = True
+                    continue
+                starts.append(started)
+                firsts.append(first)
+                warm.extend(_post(port, "/api/resolve", RESOLVE_BODY) for _ in range(100))
+            finally:
+                server.terminate()
+                server.wait(timeout=30)
+    load = subprocess.run([sys.executable, "-c", (
+        "import time; t = time.perf_counter(); from judge.games.keyforge import catalog; c = catalog.default_catalog(); "
+        "a = time.perf_counter(); [c.lookup(i) for i in list(c.cards)]; b = time.perf_counter(); "
+        "print(len(c.cards), a - t, b - a)")], cwd=ROOT, capture_output=True, text=True, check=True).stdout.split()
+    print(f"4. judge serve start-up (median of {rounds}): {statistics.median(starts):.2f} s to /healthz; "
+          f"first POST /api/resolve {ms(statistics.median(firsts))}; warm POST /api/resolve, one client, "
+          f"{len(warm)} requests: p50 {ms(percentile(warm, 50))}, p99 {ms(percentile(warm, 99))}")
+    print(f"   KeyForge catalog in a fresh process: {load[0]} cards, import and load {float(load[1]) * 1000:.0f} ms, "
+          f"every card looked up {float(load[2]) * 1000:.0f} ms")
+
+
 def bench_load(requests: int, concurrency: int, workers: int) -> None:
     gunicorn = shutil.which("gunicorn", path=str(Path(sys.executable).parent)) or shutil.which("gunicorn")
     if not gunicorn:
-        print("4. load test skipped: gunicorn is not installed (pip install -e '.[server]')")
+        print("5. load test skipped: gunicorn is not installed (pip install -e '.[server]')")
         return
     port = _free_port()
     with tempfile.TemporaryDirectory() as tmp:
@@ -219,7 +287,7 @@ def bench_load(requests: int, concurrency: int, workers: int) -> None:
                 except OSError:
                     time.sleep(0.3)
             else:
-                print("4. load test skipped: the server did not start")
+                print("5. load test skipped: the server did not start")
                 return
             _client(port, 20, multiprocessing.Queue())  # warm-up
             queue: multiprocessing.Queue = multiprocessing.Queue()
@@ -237,7 +305,7 @@ def bench_load(requests: int, concurrency: int, workers: int) -> None:
             server.wait(timeout=30)
     latencies = [x for lat, _ in results for x in lat]
     failures = sum(f for _, f in results)
-    print(f"4. POST /api/resolve under load: {len(latencies)} requests, {concurrency} concurrent clients, "
+    print(f"5. POST /api/resolve under load: {len(latencies)} requests, {concurrency} concurrent clients, "
           f"gunicorn {workers} sync workers: {len(latencies) / elapsed:.0f} requests/s, "
           f"p50 {ms(statistics.median(latencies))}, p99 {ms(percentile(latencies, 99))}, {failures} failed")
 
@@ -248,10 +316,13 @@ def main() -> None:
     parser.add_argument("--concurrency", type=int, default=8, help="concurrent load-test clients (default 8)")
     parser.add_argument("--workers", type=int, default=2, help="gunicorn workers (default 2)")
     parser.add_argument("--skip-load", action="store_true", help="leave out the load test")
+    parser.add_argument("--skip-search", action="store_true", help="leave out the search latency and recall")
     args = parser.parse_args()
     print(f"machine: {machine()}")
     bench_scenarios()
-    bench_search()
+    if not args.skip_search:
+        bench_search()
+    bench_startup()
     if not args.skip_load:
         bench_load(args.requests, args.concurrency, args.workers)
 

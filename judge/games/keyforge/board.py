@@ -12,9 +12,9 @@ from dataclasses import dataclass, field
 from typing import Any
 from collections.abc import Iterator
 
-from judge.core.errors import JudgeError
 from judge.core.position import CardState, Position
 from judge.games.keyforge.catalog import HOUSES, CardDef, Catalog
+from judge.games.keyforge.incomplete import refusal
 
 IN_PLAY = ("battleline", "artifacts")
 
@@ -152,11 +152,15 @@ class Board:
 
     def printed_abilities(self, card: CardState) -> tuple[dict[str, Any], ...]:
         d = self.define(card)
-        blank = self.is_blank(card)
-        if d.incomplete and not blank:
-            raise JudgeError(f"the abilities of {d.name_es} ({d.id}) are not encoded yet ({d.incomplete}); "
-                             "define it as a custom card in the position to rule on it")
-        return () if blank else d.abilities
+        if self.is_blank(card):
+            return ()
+        if d.incomplete:
+            raise refusal(d)
+        if d.unknown_constant is not None and self.in_play(card):
+            # A constant ability in force may change anything the engine rules on: with one not encoded, nothing is
+            # ruled while the card is in play.
+            raise refusal(d, d.unknown_constant)
+        return d.abilities
 
     def constant_effects(self) -> Iterator[tuple[CardState, dict[str, Any]]]:
         """Constant abilities of cards in play (active even while exhausted), and lasting effects."""
@@ -292,6 +296,10 @@ class Board:
             return int(expr.get("times", 1)) * sum(self.power(c) for c in pool
                        if matches(self, {**spec.get("of", {}), "all": True}, c, controller=source.controller, source=source))
         if isinstance(expr, dict) and "value" in expr:
+            if str(expr["value"]).startswith("self."):
+                # "For each damage on Angwish": a counter on the card with the constant ability, read anew each time.
+                what = str(expr["value"]).partition(".")[2]
+                return int(expr.get("times", 1)) * int(source.get({"power-counters": "power"}.get(what, what), 0))
             return int(expr.get("times", 1)) * self._player_value(source.controller, str(expr["value"]))
         if isinstance(expr, dict) and "count" in expr:
             return int(expr.get("times", 1)) * sum(1 for _, z, c in self.position.all_cards() if z in IN_PLAY
