@@ -14,6 +14,7 @@ from collections.abc import Iterator
 
 from judge.core.position import CardState, Position
 from judge.games.keyforge.catalog import HOUSES, CardDef, Catalog
+from judge.games.keyforge import standing
 from judge.games.keyforge.incomplete import refusal
 
 IN_PLAY = ("battleline", "artifacts")
@@ -30,6 +31,7 @@ class Board:
     last_neighbors: dict[str, list[str]] = field(default_factory=dict)
     """uid of a creature that left play → its neighbours just before it left (Desolar, Dolor en Cadena)."""
     _blanking: dict[str, bool] = field(default_factory=dict, repr=False)
+    _holding: bool = field(default=False, repr=False)
     """Card id → whether its printed text blanks other cards (looked up on every ability check: kept, not recomputed)."""
 
     # What a card is.
@@ -168,14 +170,36 @@ class Board:
             if zone not in IN_PLAY or card.get("grafted") or card.get("under"):
                 continue
             for ability in (*self.printed_abilities(card), *self.gained_text_abilities(card)):
-                if ability.get("trigger") == "constant":
+                if ability.get("trigger") == "constant" and self._in_force(card, card.controller, ability["effect"]):
                     yield card, ability["effect"]
         for lasting in self.position.values.get("lasting", []):
             effect = lasting.get("effect")
             if effect and not self.lasting_waiting(lasting):
                 source = self.position.find(lasting.get("source", ""))
-                yield (source[2] if source else CardState(uid=lasting.get("source", "?"), card="?", owner=lasting["controller"],
-                                                          controller=lasting["controller"])), {**effect, "_lasting": lasting}
+                card = source[2] if source else CardState(uid=lasting.get("source", "?"), card="?",
+                                                          owner=lasting["controller"], controller=lasting["controller"])
+                if self._in_force(card, lasting["controller"], effect):
+                    yield card, {**effect, "_lasting": lasting}
+
+    def _in_force(self, source: CardState, controller: str, effect: dict[str, Any]) -> bool:
+        """A constant effect "while <condition>" applies only while its ``condition`` holds. A condition that itself
+        asks for constant effects (a power, a keyword) reads the board without the other conditional ones: a
+        condition never depends on itself."""
+        if "condition" not in effect:
+            return True
+        if self._holding:
+            return False
+        self._holding = True
+        try:
+            return standing.holds(self, source, controller, effect["condition"])
+        finally:
+            self._holding = False
+
+    def fits(self, target: dict[str, Any], card: CardState, *, controller: str, source: CardState | None) -> bool:
+        return matches(self, target, card, controller=controller, source=source)
+
+    def constant_amount(self, source: CardState, expr: Any) -> int:
+        return self._amount(source, expr)
 
     def lasting_waiting(self, lasting: dict[str, Any]) -> bool:
         """A lasting effect "during your opponent's next turn" that has not started yet: it does nothing during the
@@ -506,8 +530,8 @@ def matches(board: Board, target: dict[str, Any], card: CardState, *, controller
         return False
     if f.get("right-flank") and not board.is_on_side(card, "right"):
         return False
-    if f.get("has-amber") and not card.get("amber"):
-        return False
+    if "has-amber" in f and bool(card.get("amber")) != bool(f["has-amber"]):
+        return False  # has-amber = false: "a creature with no Æmber on it" (Draining Touch)
     if "power-parity" in f and board.power(card) % 2 != (0 if f["power-parity"] == "even" else 1):
         return False
     if f.get("top-of-deck"):
