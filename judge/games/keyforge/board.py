@@ -328,6 +328,18 @@ class Board:
         if isinstance(expr, dict) and "count" in expr:
             return int(expr.get("times", 1)) * sum(1 for _, z, c in self.position.all_cards() if z in IN_PLAY
                        and matches(self, {**expr["count"], "all": True}, c, controller=source.controller, source=source))
+        if isinstance(expr, dict) and "sum-amber" in expr:
+            # "For each Æmber on friendly creatures": the Æmber on the matching cards in play, counted anew each time.
+            return int(expr.get("times", 1)) * sum(int(c.get("amber", 0)) for _, z, c in self.position.all_cards()
+                       if z in IN_PLAY and matches(self, {**expr["sum-amber"], "all": True}, c,
+                                                   controller=source.controller, source=source))
+        if isinstance(expr, dict) and "sum" in expr:
+            return int(expr.get("times", 1)) * sum(self._amount(source, part) for part in expr["sum"])
+        if isinstance(expr, dict) and "houses" in expr:
+            found = [c for _, z, c in self.position.all_cards() if z in IN_PLAY and matches(
+                self, {**expr["houses"], "all": True}, c, controller=source.controller, source=source)]
+            houses = set().union(*(self.houses(c) for c in found)) if found else set()
+            return int(expr.get("times", 1)) * min(len(houses), int(expr.get("max", len(houses))))
         return 0
 
     def armor(self, card: CardState, *, unswitched: bool = False) -> int:

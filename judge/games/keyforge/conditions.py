@@ -47,6 +47,9 @@ def value(ctx: AbilityContext, expr: Any) -> int:
             return times * min(len(houses), int(expr.get("max", len(houses))))
         if "count" in expr:
             return times * len(candidates(ctx.game, {**expr["count"], "all": True}, ctx))
+        if "sum-amber" in expr:
+            # "For each Æmber on friendly Hastatus Raptors": the Æmber on every matching card, added up.
+            return times * sum(int(c.get("amber", 0)) for c in candidates(ctx.game, {**expr["sum-amber"], "all": True}, ctx))
         if "value" in expr:
             return times * value(ctx, expr["value"])
         if "sum" in expr:

@@ -13,6 +13,11 @@ from judge.games.keyforge.game import AbilityContext, Game
 from judge.games.keyforge.wording import counted, effect_label
 
 
+def chosen_house(f: dict[str, Any], house: str | None) -> dict[str, Any]:
+    """A filter naming "the chosen house" (``house = "chosen"``) with the house the ability's ``choose-house`` named."""
+    return {k: (house if k in ("house", "not-house") and v == "chosen" else v) for k, v in f.items()}
+
+
 def candidates(game: Game, target: dict[str, Any], ctx: AbilityContext) -> list[CardState]:
     board = game.board
     if target.get("filter", {}).get("power-below-each"):
@@ -26,6 +31,8 @@ def candidates(game: Game, target: dict[str, Any], ctx: AbilityContext) -> list[
         # Pulpáceo Tecnóvoro, KF172-CARD-92).
         f = {k: v for k, v in target["filter"].items() if k != "event-house"}
         target = {**target, "filter": {**f, "house": ctx.event.get("house")}}
+    if "chosen" in (target.get("filter", {}).get("house"), target.get("filter", {}).get("not-house")):
+        target = {**target, "filter": chosen_house(target["filter"], ctx.chosen_house)}
     zone = target.get("zone", "play")
     if zone == "play":
         pool = [c for _, z, c in board.position.all_cards() if z in ("battleline", "artifacts")]
