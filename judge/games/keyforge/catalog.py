@@ -102,8 +102,19 @@ class CardDef:
     def missing(self) -> tuple[str, ...]:
         """What is not encoded of this card: the card's own ``incomplete`` and that of each of its abilities."""
         found = [self.incomplete] if self.incomplete else []
-        found += [str(a["incomplete"]) for a in self.abilities if isinstance(a, dict) and a.get("incomplete")]
+        found += _incomplete_in([*self.abilities, *(self.as_upgrade or ())])
         return tuple(dict.fromkeys(found))
+
+
+def _incomplete_in(value: Any) -> list[str]:
+    """Every ``incomplete`` of these abilities, an ability a card grants another included (an upgrade's "this
+    creature gains …")."""
+    if isinstance(value, list):
+        return [m for v in value for m in _incomplete_in(v)]
+    if isinstance(value, dict):
+        own = [str(value["incomplete"])] if value.get("incomplete") else []
+        return own + [m for k, v in value.items() if k != "incomplete" for m in _incomplete_in(v)]
+    return []
 
 
 def parse_keywords(raw: Any, where: str, problems: list[Problem]) -> tuple[tuple[str, int], ...]:
