@@ -40,6 +40,7 @@ TRIGGER_NAMES: dict[str, tuple[str, str]] = {
     "start-of-turn": ("la habilidad del inicio del turno", "the start-of-turn ability"),
     "end-of-turn": ("la habilidad del final del turno", "the end-of-turn ability"),
     "would-forge": ("la habilidad al ir a forjar", "the ability when a key would be forged"),
+    "fate": ("«Destino:»", "'Fate:'"),
 }
 
 

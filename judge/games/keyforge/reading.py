@@ -27,6 +27,7 @@ TRIGGERS: dict[str, tuple[str, str]] = {
     "start-of-turn": ("Al comienzo del turno", "At the start of the turn"),
     "end-of-turn": ("Al final del turno", "At the end of the turn"),
     "would-forge": ("Si se fuera a forjar una llave", "If a key would be forged"),
+    "fate": ("Destino", "Fate"),
 }
 
 WHOSE: dict[str, tuple[str, str]] = {

@@ -31,6 +31,7 @@ TRIGGERS = {
     "start-of-turn": "at the start of a turn",
     "end-of-turn": "at the end of a turn",
     "would-forge": "when a player would forge a key (`whose`): a replacement that resolves first and may stop it",
+    "fate": "Fate: — when the card is revealed to fulfil its owner's opponent's prophecy (prophecies are not modelled yet)",
 }
 
 EVENTS = {

@@ -37,8 +37,10 @@ def _capture(ctx: AbilityContext, e: dict[str, Any]) -> int:
     if e.get("from") == "any":
         return _capture_from_any(ctx, onto[0], n)
     if e.get("from") == "own":
-        # "It captures 1 from its own side" (Deformamentes, KF172-GEN-95): from its own controller's pool.
-        return ctx.game.capture(onto[0], n, victim=onto[0].controller)
+        # "It captures 1 from its own side" (Deformamentes, KF172-GEN-95): from its own controller's pool — each of
+        # them, when the ability names several ("each damaged enemy creature captures 1 from their own side").
+        many = isinstance(e.get("onto"), dict) and e["onto"].get("all")
+        return sum(ctx.game.capture(c, n, victim=c.controller) for c in (onto if many else onto[:1]))
     if e.get("from-event"):
         # "Captures it": only the æmber the event is about, and only once — a second capturer finds none left
         # (KF172-CARD-106, two Ser Marrows). When a replacement takes it from the common supply instead, that æmber
