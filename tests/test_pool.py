@@ -119,16 +119,35 @@ battleline = ["Psychic Bug"]
 
 
 def test_a_card_with_nothing_encoded_is_refused_whenever_its_abilities_are_read():
+    position = """
+active = "p1"
+step = "main"
+[players.p1]
+house = "dis"
+hand = ["mystery"]
+[players.p2]
+[cards.mystery]
+name = "Mystery"
+house = "dis"
+type = "action"
+incomplete = "not-encoded"
+"""
+    exc = _refused(position, "play Mystery")
+    assert "none of its abilities is encoded" in str(exc) and "complete its definition" in str(exc)
+    assert "ninguna de sus habilidades" in exc.text("es")
+
+
+def test_a_constant_ability_not_encoded_is_refused_while_its_card_is_in_play():
     catalog = default_catalog()
-    card = next(c for c in (catalog.cards[f["id"]] for f in FACTS) if c.incomplete == NOT_ENCODED and c.type == "action")
+    card = next(c for c in (catalog.cards[f["id"]] for f in FACTS)
+                if c.type == "creature" and c.unknown_constant is not None and len(c.abilities) == 1)
     position = f"""
 active = "p1"
 step = "main"
 [players.p1]
 house = "{card.house}"
-hand = ["{card.id}"]
+battleline = ["{card.id}"]
 [players.p2]
 """
-    exc = _refused(position, f"play {card.id}")
-    assert "none of its abilities is encoded" in str(exc)
-    assert "ninguna de sus habilidades" in exc.text("es")
+    exc = _refused(position, f"reap {card.id}")
+    assert exc.card == card.id and "constant" in str(exc)
