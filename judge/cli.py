@@ -9,7 +9,7 @@ from pathlib import Path
 from collections.abc import Sequence
 
 from judge.core.errors import JudgeError
-from judge.core.scenario import Runner, Scenario, find_scenarios
+from judge.core.scenario import Result, Runner, Scenario, find_scenarios, position_block
 from judge.core.trace import render
 
 
@@ -46,7 +46,7 @@ def cmd_check(args: argparse.Namespace) -> int:
             failed += 1
             continue
         result = runner.run(scenario)
-        games.add(scenario.ruleset.split("-")[0])
+        games.add(scenario.ruleset)
         for entry in scenario.entries:
             covered[entry] = covered.get(entry, True) and result.passed
         if result.passed:
@@ -65,39 +65,104 @@ def cmd_check(args: argparse.Namespace) -> int:
     return 1 if failed else 0
 
 
-def _coverage(covered: dict[str, bool], games: set[str]) -> str:
-    """How many of the games' canonical entries the scenarios reproduce, and how many of those all pass."""
+def _coverage(covered: dict[str, bool], rulesets: set[str]) -> str:
+    """How many of each game's canonical entries the scenarios reproduce, and how many of those all pass; for a game
+    whose scenarios do not yet reach every entry, the same count for each kind of entry they reach in full
+    (``MYL-GEN``)."""
     from judge import corpus as corpus_module
+    from judge import rulesets as registry
 
     try:
         corpus = corpus_module.load()
     except ValueError:  # no rulings folder beside the scenarios: the count alone still helps
         return f"{len(covered)} entries covered"
-    known = {e.id for e in corpus.entries.values()
-             if corpus.documents[e.document].game in games and e.kind != "rule"}
-    line = f"{len(covered.keys() & known)} of {len(known)} entries covered, {sum(covered[i] for i in covered.keys() & known)} passing"
+    games = {_game_of(registry, r) for r in rulesets}
+    lines = []
+    for game in sorted(g for g in games if g):
+        known = {e.id for e in corpus.entries.values()
+                 if corpus.documents[e.document].game == game}
+        hit = covered.keys() & known
+        line = f"{len(hit)} of {len(known)} entries covered, {sum(covered[i] for i in hit)} passing"
+        if len(games) > 1:
+            line = f"{game}: {line}"
+        if hit and len(hit) < len(known):
+            groups = sorted({i.rsplit("-", 1)[0] for i in hit})
+            parts = []
+            for group in groups:
+                members = {i for i in known if i.rsplit("-", 1)[0] == group}
+                done = covered.keys() & members
+                if done == members:
+                    parts.append(f"{group} {len(done)} of {len(members)} covered, {sum(covered[i] for i in done)} passing")
+            if parts:
+                line += f" ({'; '.join(parts)})"
+        lines.append(line)
     unknown = sorted(covered.keys() - set(corpus.entries))
     if unknown:
-        line += f"; unknown entry ids: {', '.join(unknown)}"
-    return line
+        lines = lines or [f"{len(covered)} entries covered"]
+        lines[-1] += f"; unknown entry ids: {', '.join(unknown)}"
+    return "\n".join(lines) or f"{len(covered)} entries covered"
+
+
+def _game_of(registry: object, ruleset: str) -> str:
+    try:
+        return registry.get(ruleset).game  # type: ignore[attr-defined]
+    except KeyError:
+        return ""
+
+
+def _run_file(path: str) -> tuple[Scenario, Result] | None:
+    """Read one scenario file and run it; None (the reason printed) when it cannot be read."""
+    try:
+        scenario = Scenario.from_file(Path(path))
+    except JudgeError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return None
+    return scenario, _runner().run(scenario)
+
+
+def _summary(result: Result, lang: str) -> str:
+    """The failure report without its trace."""
+    return result.report(lang).split("\n  trace:")[0]
 
 
 def cmd_trace(args: argparse.Namespace) -> int:
     """Resolve a scenario and print its trace as an indented tree, then whether its expectations hold."""
-    try:
-        scenario = Scenario.from_file(Path(args.file))
-    except JudgeError as exc:
-        print(f"error: {exc}", file=sys.stderr)
+    ran = _run_file(args.file)
+    if ran is None:
         return 2
-    result = _runner().run(scenario)
+    scenario, result = ran
     if result.trace is not None:
         print(render(result.trace, args.lang, changes=not args.no_changes))
+    if args.position and result.position is not None:
+        print()
+        print(_position_text(scenario, result))
     if result.passed:
         print("\nOK: every expectation holds" if args.lang == "en" else "\nOK: se cumplen todas las expectativas")
         return 0
     print()
-    print(result.report(args.lang).split("\n  trace:")[0])
+    print(_summary(result, args.lang))
     return 1
+
+
+def cmd_resolve(args: argparse.Namespace) -> int:
+    """Resolve a scenario's plays and print the position they lead to, as the [position] table of a scenario."""
+    ran = _run_file(args.file)
+    if ran is None:
+        return 2
+    scenario, result = ran
+    if result.position is not None:
+        print(_position_text(scenario, result), end="")
+    if not result.passed:
+        print(_summary(result, args.lang), file=sys.stderr)
+        return 1
+    return 0
+
+
+def _position_text(scenario: Scenario, result: Result) -> str:
+    text = position_block(_runner().get_ruleset(scenario.ruleset), result.position)
+    if result.question is not None or (result.error and "unanswered" in result.error):
+        text = "# a question is still pending in this position\n" + text
+    return text
 
 
 def cmd_db_build(args: argparse.Namespace) -> int:
@@ -130,7 +195,13 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("file", metavar="FILE", help="a scenario file")
     p.add_argument("--lang", choices=("es", "en"), default="es", help="language of the trace (default es)")
     p.add_argument("--no-changes", action="store_true", help="leave out the state changes of each step")
+    p.add_argument("--position", action="store_true", help="also print the position after the plays, as a [position] table")
     p.set_defaults(func=cmd_trace)
+
+    p = sub.add_parser("resolve", help=cmd_resolve.__doc__, description=cmd_resolve.__doc__)
+    p.add_argument("file", metavar="FILE", help="a scenario file")
+    p.add_argument("--lang", choices=("es", "en"), default="es", help="language of any failure report (default es)")
+    p.set_defaults(func=cmd_resolve)
 
     p = sub.add_parser("db", help="database commands", description="Database commands.")
     dbsub = p.add_subparsers(dest="db_command", required=True)

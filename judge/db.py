@@ -14,6 +14,7 @@ Ocaso``. The query side (:func:`search`, :func:`snippet`) is at the end of this 
 from __future__ import annotations
 
 import contextlib
+import datetime
 import functools
 import hashlib
 import html
@@ -57,6 +58,13 @@ def _create_saves(db: sqlite_utils.Database) -> None:
 def _create_meta(db: sqlite_utils.Database) -> None:
     """Build bookkeeping: which schema and which files the corpus tables were built from."""
     db["meta"].create({"key": str, "value": str}, pk="key")
+
+
+@migrations(name="0003_saves_client")
+def _saves_client(db: sqlite_utils.Database) -> None:
+    """Who saved each board (the client's address), to bound how many saves one client makes a minute."""
+    db["saves"].add_column("client", str)
+    db["saves"].create_index(["client", "created"], index_name="saves_client_created")
 
 
 def default_path() -> Path:
@@ -577,22 +585,85 @@ def new_save_id() -> str:
     return "".join(secrets.choice(_SAVE_ALPHABET) for _ in range(8))
 
 
-def save(db: sqlite_utils.Database, payload: dict[str, Any], *, ruleset: str, title: str = "") -> str:
-    """Store a board and return its permalink id (8 characters, random, never reused)."""
-    import datetime
+def _save_text(payload: dict[str, Any]) -> str:
+    return json.dumps(payload, ensure_ascii=False, sort_keys=True)
 
-    text = json.dumps(payload, ensure_ascii=False, sort_keys=True)
+
+def _save_ids(ruleset: str, title: str, text: str) -> Iterator[str]:
+    """Permalink ids derived from what is saved: the same board always asks for the same id first.
+
+    Later ids are the fallback for the rare board whose first id another board already took.
+    """
+    digest = hashlib.sha256("\n".join((ruleset, title, text)).encode("utf-8")).digest()
+    number = int.from_bytes(digest, "big")
+    base = len(_SAVE_ALPHABET)
+    digits = []
+    while number:
+        number, d = divmod(number, base)
+        digits.append(_SAVE_ALPHABET[d])
+    for start in range(0, len(digits) - 8, 4):
+        yield "".join(digits[start:start + 8])
+    while True:
+        yield new_save_id()
+
+
+def find_save(db: sqlite_utils.Database, payload: dict[str, Any], *, ruleset: str, title: str = "") -> str | None:
+    """The id of a save holding exactly this board, if it was saved before."""
+    text = _save_text(payload)
+    for sid in itertools.islice(_save_ids(ruleset, title, text), 12):
+        row = db.execute("SELECT ruleset, title, payload FROM saves WHERE id = ?", (sid,)).fetchone()
+        if row is None:
+            return None
+        if tuple(row) == (ruleset, title, text):
+            return sid
+    return None
+
+
+def saves_since(db: sqlite_utils.Database, client: str, since: datetime.datetime) -> int:
+    """How many boards ``client`` saved since ``since``."""
+    stamp = since.astimezone(datetime.timezone.utc).isoformat(timespec="seconds")
+    return db.execute("SELECT count(*) FROM saves WHERE client = ? AND created >= ?", (client, stamp)).fetchone()[0]
+
+
+def save(db: sqlite_utils.Database, payload: dict[str, Any], *, ruleset: str, title: str = "",
+         client: str = "") -> str:
+    """Store a board under a new random permalink id (8 characters, never reused) and return it.
+
+    The service saves through :func:`save_once` instead, so that a retried request does not store a copy.
+    """
+    text = _save_text(payload)
     created = datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds")
     for _ in range(10):
         sid = new_save_id()
         try:
             with db.conn:
-                db.conn.execute("INSERT INTO saves (id, created, ruleset, title, payload) VALUES (?, ?, ?, ?, ?)",
-                                (sid, created, ruleset, title, text))
+                db.conn.execute("INSERT INTO saves (id, created, ruleset, title, payload, client) "
+                                "VALUES (?, ?, ?, ?, ?, ?)", (sid, created, ruleset, title, text, client))
             return sid
         except sqlite3.IntegrityError:  # the same id drawn twice: draw again
             continue
     raise RuntimeError("could not find a free permalink id")
+
+
+def save_once(db: sqlite_utils.Database, payload: dict[str, Any], *, ruleset: str, title: str = "",
+              client: str = "") -> tuple[str, bool]:
+    """Store a board once and return its permalink id (8 characters) and whether this call stored it.
+
+    Saving the same board again (a retry after a dropped connection) returns the id it already has.
+    """
+    text = _save_text(payload)
+    created = datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds")
+    for sid in _save_ids(ruleset, title, text):
+        with db.conn:
+            inserted = db.conn.execute(
+                "INSERT OR IGNORE INTO saves (id, created, ruleset, title, payload, client) VALUES (?, ?, ?, ?, ?, ?)",
+                (sid, created, ruleset, title, text, client)).rowcount
+            if inserted:
+                return sid, True
+            row = db.conn.execute("SELECT ruleset, title, payload FROM saves WHERE id = ?", (sid,)).fetchone()
+        if row is not None and tuple(row) == (ruleset, title, text):
+            return sid, False
+    raise RuntimeError("unreachable: the ids never run out")
 
 
 def load_save(db: sqlite_utils.Database, sid: str) -> dict[str, Any] | None:

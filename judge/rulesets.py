@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from judge.core.ruleset import Ruleset
-from judge.games import keyforge, mitos_y_leyendas
+from judge.games import gobierno_y_prestigio, keyforge, mitos_y_leyendas
 
-_RULESETS: dict[str, Ruleset] = {r.id: r for r in (*keyforge.RULESETS, *mitos_y_leyendas.RULESETS)}
+_RULESETS: dict[str, Ruleset] = {r.id: r for r in (*keyforge.RULESETS, *mitos_y_leyendas.RULESETS, *gobierno_y_prestigio.RULESETS)}
 DEFAULT = "keyforge-17.2"
 
 

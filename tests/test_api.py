@@ -250,7 +250,7 @@ def test_a_malformed_custom_card_is_explained_in_the_judges_language(client):
     ("[1, 2, 3]", "application/json"),
     ('"just a string"', "application/json"),
     ("", "application/json"),
-    ("\xff\xfe", "application/octet-stream"),
+    ("\xff\xfe", "application/json"),             # not UTF-8 (any other content type is a 415)
     ("[" * 5000 + "]" * 5000, "application/json"),
 ])
 def test_malformed_bodies_are_400(client, body, content_type):
@@ -550,3 +550,20 @@ def test_malformed_values_anywhere_get_a_4xx_never_a_500(client, mutate):
         response = client.post(url, json={"ruleset": "keyforge-17.2", "position": position, "play": "end-turn"})
         assert 400 <= response.status_code < 500, (url, response.status_code, response.get_data(as_text=True)[:300])
         assert response.get_json()["problems"], url
+
+
+def test_resolve_takes_lasting_effects_written_in_the_position(client):
+    # What earlier plays left, as docs/scenarios.md writes it: the engine keeps it by uid.
+    position = {"active": "p1", "step": "main",
+                "values": {"lasting": [{"source": "k", "controller": "p1", "duration": "turn",
+                                        "effect": {"modify": "power", "amount": 2, "target": ["Krump"]}}]},
+                "players": {"p1": {"house": "brobnar", "battleline": [{"uid": "k", "card": "Krump"}]}, "p2": {}}}
+    data = resolve(client, position=position, play="reap Krump").get_json()
+    assert data["status"] == "complete"
+    lasting = data["after"]["position"]["values"]["lasting"]
+    assert lasting[0]["effect"]["target"] == {"uids": ["k"]}
+    wrong = resolve(client, position={**position, "values": {"lasting": [{"controller": "p9", "effect": {"modify": "x"}}]}},
+                    play="reap Krump")
+    assert wrong.status_code == 422
+    assert {p["where"] for p in wrong.get_json()["problems"]} >= {"position.values.lasting[0].controller",
+                                                                   "position.values.lasting[0].effect.modify"}

@@ -12,6 +12,7 @@ from judge import rulesets
 from judge.core.scenario import Runner, Scenario
 from judge.core.trace import citations
 from judge.games.keyforge.rules import RULE_KEYS
+from judge.games.gobierno_y_prestigio.keys import RULE_KEYS as GYP_RULE_KEYS
 from judge.games.mitos_y_leyendas.rules import RULE_KEYS as MYL_RULE_KEYS
 
 SCENARIO_FILES = sorted((ROOT / "scenarios").rglob("*.toml"))
@@ -40,7 +41,8 @@ def _cited_literals(path):
                 yield c.value, node.lineno
 
 
-@pytest.mark.parametrize("game, keys", [("keyforge", RULE_KEYS), ("mitos_y_leyendas", MYL_RULE_KEYS)])
+@pytest.mark.parametrize("game, keys", [("keyforge", RULE_KEYS), ("mitos_y_leyendas", MYL_RULE_KEYS),
+                                             ("gobierno_y_prestigio", GYP_RULE_KEYS)])
 def test_every_rule_key_in_the_code_is_declared(game, keys):
     undeclared = []
     for path in (ROOT / "judge" / "games" / game).rglob("*.py"):

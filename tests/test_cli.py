@@ -31,7 +31,7 @@ def _run(*args):
     return subprocess.run([sys.executable, "-m", "judge.cli", *args], capture_output=True, text=True)
 
 
-@pytest.mark.parametrize("command", [[], ["serve"], ["check"], ["trace"], ["db"], ["db", "build"]])
+@pytest.mark.parametrize("command", [[], ["serve"], ["check"], ["trace"], ["resolve"], ["db"], ["db", "build"]])
 def test_every_command_has_help(command):
     out = _run(*command, "--help")
     assert out.returncode == 0

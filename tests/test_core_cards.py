@@ -49,3 +49,30 @@ def test_the_generic_paths_read_zones_state_and_the_card_definition():
     assert rs.query(position, "p1.keys") == 0
     with pytest.raises(KeyError):
         rs.query(position, "p1.nothing")
+
+
+def test_a_catalog_takes_cards_defined_with_a_position_and_writes_names_as_ids():
+    from dataclasses import dataclass
+
+    from judge.core.catalog import Catalog
+
+    @dataclass(frozen=True)
+    class Toy:
+        id: str
+        label: str
+
+        def names(self) -> tuple[str, ...]:
+            return (self.id, self.label)
+
+        def name(self, lang: str = "es") -> str:
+            return self.label
+
+    base = Catalog([Toy("oso", "Oso")])
+    catalog, problems = base.with_custom({"otro-oso": {"label": "Oso"}, "mal": 3},
+                                         lambda cid, raw: (Toy(cid, raw["label"]), []) if isinstance(raw, dict) else (None, ["bad"]))
+    assert problems == ["bad"] and base.find("Oso").id == "oso" and catalog.get("Oso").id == "otro-oso"
+    assert catalog.find("nada") is None
+    with pytest.raises(UnknownCardError) as exc:
+        catalog.get("nada")
+    assert "[cards.<id>]" in str(exc.value)
+    assert catalog.canonical(lambda uid: uid == "c1", ["Oso", "c1", "nada"]) == ["otro-oso", "c1", "nada"]

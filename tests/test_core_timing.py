@@ -489,6 +489,32 @@ def test_positions_made_in_code_have_a_table_and_players_in_order():
     assert [c.uid for _, _, c in position.all_cards()] == ["c1"] and position.turn_order("p2") == ["p2", "p1"]
 
 
+def test_a_card_that_ceases_to_exist_leaves_the_position_and_the_trace_says_so():
+    position = STACK.read_position({"active": "p1", "players": {"p1": {"field": [{"uid": "t", "card": BEAR}]}, "p2": {}}})
+    seen = []
+
+    def body(res: Resolution) -> None:
+        res.on_move.append(lambda card, left, entered: seen.append((card.uid, left, entered)))
+        card = res.position.find("t")[2]
+        res.remove_card(card)
+
+    out = run(position, [], STACK.cite, body)
+    assert out.position.find("t") is None
+    assert [c.what for c in out.trace.changes] == ["t.zone"] and out.trace.changes[0].after is None
+    assert seen == [("t", "field", "")]
+
+
+def test_a_card_changing_zone_is_a_new_object_unless_the_game_keeps_it_the_same():
+    card = CardState("c1", "x", "p1", "p1", stamp=1)
+    position = Position(game="toy", ruleset="toy", active="p1", clock=1,
+                        players={"p1": PlayerState("p1", zones={"line": [card], "attack": []})})
+    res = Resolution(position, [], lambda rule: rule)
+    res.move(card, "p1", "attack", same_object=True)
+    assert card.stamp == 1 and position.player("p1").zone("attack") == [card]
+    res.move(card, "p1", "line")
+    assert card.stamp == 2
+
+
 # Who orders simultaneous effects, under each policy.
 
 PAIR = STACK.read_position({"active": "a", "players": {"a": {}, "b": {}}})

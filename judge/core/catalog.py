@@ -184,6 +184,47 @@ class Catalog(Generic[C]):
         names = ", ".join(repr(c) for c in close)
         return f" (¿quisiste decir {names}?)" if lang == "es" else f" (did you mean {names}?)"
 
+    def find(self, name: str) -> C | None:
+        """The card named ``name``, or ``None`` when there is none (or several)."""
+        try:
+            return self.lookup(name)
+        except UnknownCardError:
+            return None
+
+    def get(self, name: str) -> C:
+        """The card named ``name``; the error says how to define a card the catalog does not have."""
+        try:
+            return self.lookup(name)
+        except UnknownCardError as exc:
+            raise UnknownCardError(
+                f"{exc} A card not in the catalog can be defined in the position under [cards.<id>]",
+                f"{exc.text('es')} Una carta que no está en el catálogo se define en la posición en [cards.<id>]") from exc
+
+    def with_custom(self, custom: dict[str, Any], read: Callable[[str, Any], tuple[C | None, list[Problem]]]
+                    ) -> tuple[Catalog[C], list[Problem]]:
+        """This catalog plus the cards a position defines (``read`` turns each table into a card); a card defined
+        with the position takes over its names from any catalog card of the same name."""
+        if not custom:
+            return self, []
+        catalog = type(self)(self.cards.values())
+        problems: list[Problem] = []
+        for cid, raw in custom.items():
+            card, found = read(cid, raw)
+            problems.extend(found)
+            if card is not None:
+                catalog.forget_names(card)
+                catalog.add(card)
+        return catalog, problems
+
+    def canonical(self, is_uid: Callable[[str], bool], expected: Any) -> Any:
+        """An expected value as the engine writes it: a card named in any language becomes its id (lists too)."""
+        if isinstance(expected, list):
+            return [self.canonical(is_uid, e) for e in expected]
+        if isinstance(expected, str) and not is_uid(expected):
+            found = self.find(expected)
+            return found.id if found else expected
+        return expected
+
     def search(self, text: str, limit: int = 20) -> list[C]:
         """Cards with ``text`` in any of their names, those whose name starts with it first; only the cards
         returned are read."""

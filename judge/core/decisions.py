@@ -32,6 +32,9 @@ class Option:
     label_en: str = ""
     aliases: tuple[str, ...] = ()
     """Other spellings that select this option (card names in other languages, the catalog id…)."""
+    answer: str = ""
+    """How a judge writes this option in an answer when its value is an id of the engine's (``Krump: after reap``
+    for an ability waiting to resolve); shown with the question, and it selects the option."""
 
     @property
     def label(self) -> str:
@@ -40,7 +43,7 @@ class Option:
     def matches(self, text: str) -> bool:
         f = fold(text)
         return f in {fold(self.value), fold(self.label_es), fold(self.label_en or self.label_es),
-                     *(fold(a) for a in self.aliases)}
+                     *(fold(a) for a in self.aliases), *((fold(self.answer),) if self.answer else ())}
 
 
 @dataclass(frozen=True)
@@ -70,8 +73,9 @@ class Question:
         head = f"{self.player} decides [{self.key}] ({self.rule}): {self.prompt_es} / {self.prompt_en}"
         if self.is_multiple:
             head += f" — choose {self.min_choices} to {self.max_choices}"
-        opts = "\n".join(f"    - {o.value}: {o.label_es}" + (f" / {o.label_en}" if o.label_en and o.label_en != o.label_es else "")
-                         for o in self.options)
+        opts = "\n".join(f"    - {o.answer or o.value}: {o.label_es}"
+                         + (f" / {o.label_en}" if o.label_en and o.label_en != o.label_es else "")
+                         + (f" [{o.value}]" if o.answer else "") for o in self.options)
         return f"  {head}\n  options:\n{opts}"
 
     def to_dict(self) -> dict[str, Any]:
@@ -82,8 +86,8 @@ class Question:
             "rule": self.rule,
             "min": self.min_choices,
             "max": self.max_choices,
-            "options": [{"value": o.value, "label": {"es": o.label_es, "en": o.label_en or o.label_es}}
-                        for o in self.options],
+            "options": [{"value": o.value, "label": {"es": o.label_es, "en": o.label_en or o.label_es},
+                         **({"answer": o.answer} if o.answer else {})} for o in self.options],
         }
 
     def pick(self, answer: Any) -> str | tuple[str, ...]:

@@ -21,6 +21,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any, Sequence
 
+from judge.core import budget as work
 from judge.core.decisions import Question
 from judge.core.errors import JudgeError
 from judge.core.position import Position
@@ -86,31 +87,42 @@ def candidate_answers(question: Question, cap: int = ORDER_CAP) -> tuple[list[An
     """The answers to try for ``question`` and how many were left out by ``cap``.
 
     A single choice tries every option. A choice of all the options (min = max = number of options, more than
-    one) is an order: every permutation. Otherwise every combination of min to max options.
+    one) is an order: every permutation. Otherwise every combination of min to max options. Orders and
+    combinations are generated lazily and counted with arithmetic: "any number of 60 creatures" has 2^60 answers,
+    and only the first ``cap`` of them are ever made.
     """
     values = [o.value for o in question.options]
     if not question.is_multiple:
         return list(values), 0
     n = len(values)
     if question.min_choices == question.max_choices == n and n > 1:
-        total = 1
-        for k in range(2, n + 1):
-            total *= k
         perms = [list(p) for p in itertools.islice(itertools.permutations(values), cap)]
-        return perms, max(0, total - len(perms))
-    combos: list[Any] = []
-    total = 0
-    for size in range(max(0, question.min_choices), min(n, question.max_choices) + 1):
-        for combo in itertools.combinations(values, size):
-            total += 1
-            if len(combos) < cap:
-                combos.append(list(combo))
-    return combos, max(0, total - len(combos))
+        orders = 1
+        for k in range(2, n + 1):
+            orders *= k
+        return perms, orders - len(perms)
+    sizes = range(max(0, question.min_choices), min(n, question.max_choices) + 1)
+    every = itertools.chain.from_iterable(itertools.combinations(values, size) for size in sizes)
+    combos = [list(c) for c in itertools.islice(every, cap)]
+    return combos, _combinations(n, sizes) - len(combos)
+
+
+def _combinations(n: int, sizes: range) -> int:
+    """How many ways there are to choose ``size`` of ``n`` for each size in ``sizes``, added up."""
+    total, ways = 0, 1  # ways = C(n, k), walked up from k = 0
+    for k in range(0, sizes.stop):
+        if k in sizes:
+            total += ways
+        ways = ways * (n - k) // (k + 1)
+    return total
 
 
 def explore(ruleset: Ruleset, position: Position, play: Play | str, prefix: Sequence[Any] = (), *,
             budget: int = 400, per_question: int = ORDER_CAP) -> Exploration:
     """Resolve ``play`` under every combination of answers that starts with ``prefix``, within ``budget``.
+
+    Each resolution is charged to the open work meter (:mod:`judge.core.budget`) as a branch, and each candidate
+    answer as an option, so a caller's limits stop an exploration that would cost too much.
 
     :raises IllegalPlayError: if the play is not allowed at all (nothing to explore).
     :raises InvalidAnswerError: if an answer of ``prefix`` is not legal.
@@ -120,10 +132,13 @@ def explore(ruleset: Ruleset, position: Position, play: Play | str, prefix: Sequ
     refused: list[tuple[list[Any], str]] = []
     resolved = 0
     cut = 0
+    work.charge("branches")
     first = ruleset.resolve(position, play, list(prefix))
     resolved += 1
+    # The prefix may name options by label or as {key, choose}: from here on, the values it chose.
+    start = [_plain_answer(d.chosen) for d in first.decisions]
     # Depth-first, so that a small budget still completes some paths instead of opening every first branch.
-    stack: list[tuple[list[Any], Outcome]] = [(list(prefix), first)]
+    stack: list[tuple[list[Any], Outcome]] = [(start, first)]
     while stack:
         answers, outcome = stack.pop()
         if outcome.question is None:
@@ -132,6 +147,7 @@ def explore(ruleset: Ruleset, position: Position, play: Play | str, prefix: Sequ
             group.paths.append(Path(answers=answers, questions=[d.question for d in outcome.decisions]))
             continue
         options, left_out = candidate_answers(outcome.question, per_question)
+        work.charge("options", len(options))
         cut += left_out
         children: list[tuple[list[Any], Outcome]] = []
         for index, answer in enumerate(options):
@@ -139,6 +155,7 @@ def explore(ruleset: Ruleset, position: Position, play: Play | str, prefix: Sequ
                 cut += len(options) - index
                 break
             tried = [*answers, answer]
+            work.charge("branches")
             try:
                 child = ruleset.resolve(position, play, tried)
             except JudgeError as exc:
@@ -150,6 +167,10 @@ def explore(ruleset: Ruleset, position: Position, play: Play | str, prefix: Sequ
         stack.extend(reversed(children))
     ordered = sorted(groups.values(), key=lambda g: (-len(g.paths), g.key))
     return Exploration(groups=ordered, resolved=resolved, cut=cut, refused=refused)
+
+
+def _plain_answer(chosen: Any) -> Any:
+    return list(chosen) if isinstance(chosen, tuple) else chosen
 
 
 def _outcome_key(ruleset: Ruleset, outcome: Outcome) -> str:

@@ -7,7 +7,7 @@ is about one card, named by its uid or, when only one card of the position has i
 ``zone`` (``p1.discard``), ``controller``, ``owner``, ``index`` in its zone, the cards attached to it, its state
 (``damage``, ``exhausted``, ``counter-<name>``…) and, from its definition, its ``type``, ``traits`` and
 ``keywords``. What a game adds (a count it keeps its own way, a card's power with every effect applied) it answers
-before falling back to :func:`query`.
+before falling back to :func:`query`. :func:`assign` goes the other way: a judge's correction sets what a path names.
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from typing import Any
 from collections.abc import Callable, Mapping
 
 from judge.core.position import CardState, Position
+from judge.core.resolution import Resolution
 
 
 @dataclass(frozen=True)
@@ -91,3 +92,48 @@ def _printed(definition: Any, what: str) -> Any:
         return value
     # A keyword with a value is written the way a card file writes it ("assault 3").
     return [k if isinstance(k, str) else (k[0] if k[1] == 1 else f"{k[0]} {k[1]}") for k in value]
+
+
+def assign(res: Resolution, path: str, value: Any, card_id: Callable[[str], str]) -> None:
+    """Set what ``path`` names to ``value`` — a judge's correction of the position between two plays ("then the
+    opponent gains 2") — through ``res``, so that the trace records it. The paths are the position's own values, as
+    the notation writes them: ``active``, ``turn``, ``step``, ``values.<name>``, ``<player>.<value>``, and of a card
+    its ``zone`` (``"p1.discard"``: it moves there, at the end), ``controller`` and any state (``damage``,
+    ``exhausted``, ``counter-<name>``…). A number may be given as ``{ add = N }`` (N more, or less if negative).
+    ``KeyError`` when the path names nothing that can be set."""
+    position = res.position
+    if path in ("active", "turn", "step"):
+        res.set_turn(**{path: _plus(getattr(position, path), value)})
+        return
+    if path.startswith("values."):
+        res.set_value(path[7:], _plus(position.values.get(path[7:], 0), value))
+        return
+    head, _, rest = path.partition(".")
+    if head in position.players:
+        if rest in position.zone_order or not rest:
+            raise KeyError(f"{path}: a zone changes as its cards move — set '<card>.zone' for each card")
+        res.set_player(head, rest, _plus(position.player(head).values.get(rest, 0), value))
+        return
+    card = find_card(position, head, card_id)
+    if rest == "zone":
+        pid, _, zone = str(value).partition(".")
+        if pid not in position.players or zone not in position.zone_order:
+            raise KeyError(f"{path}: a zone is written <player>.<zone>, e.g. p1.discard, not {value!r}")
+        res.move(card, pid, zone)
+        return
+    if rest == "controller":
+        if value not in position.players:
+            raise KeyError(f"{path}: {value!r} is not a player")
+        res.set_controller(card, str(value))
+        return
+    if not rest or rest in ("owner", "card", "uid"):
+        raise KeyError(f"{path}: a card's {rest or 'value'} cannot be set; put another card in the position instead")
+    res.set_card(card, rest, _plus(card.state.get(rest, 0), value))
+
+
+def _plus(current: Any, value: Any) -> Any:
+    if isinstance(value, dict):
+        if set(value) != {"add"} or not isinstance(value["add"], int) or not isinstance(current, int):
+            raise KeyError(f"a relative value is {{ add = N }} on a number, not {value!r}")
+        return current + value["add"]
+    return value

@@ -12,8 +12,9 @@ from __future__ import annotations
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 
+from judge.core import budget
 from judge.core.decisions import Decision, Option, Question
 from judge.core.errors import IllegalPlayError, InvalidAnswerError, JudgeError
 from judge.core.position import CardState, Position, Result, StackItem
@@ -53,6 +54,8 @@ class Outcome:
     decisions: list[Decision] = field(default_factory=list)
     result: Result | None = None
     """How the game ended, if it did."""
+    snapshots: dict[str, list[Position]] = field(default_factory=dict)
+    """The position right after each step of a watched kind ended, in the order they ended (see :func:`run`)."""
 
     @property
     def is_complete(self) -> bool:
@@ -80,7 +83,8 @@ ATTACHED = "attached"
 class Resolution:
     """The state of one resolution in progress: position, answers still to use, and the step being written."""
 
-    def __init__(self, position: Position, answers: Sequence[Any], cite: Callable[[str], str]) -> None:
+    def __init__(self, position: Position, answers: Sequence[Any], cite: Callable[[str], str], *,
+                 watch: Iterable[str] = (), lenient: bool = False) -> None:
         self.position = position
         self.answers = list(answers)
         self.used = 0
@@ -90,6 +94,12 @@ class Resolution:
         self.on_move: list[Callable[[CardState, str, str], None]] = []
         """Called after a card moves (card, zone it left, zone it entered): a game forgets what a zone meant."""
         self._open: list[Step] = [self.root]
+        self.watch = frozenset(watch)
+        """Step kinds after which the position is kept (a scenario's check "after this step of the play")."""
+        self.snapshots: dict[str, list[Position]] = {}
+        self.lenient = lenient
+        """Whether a plain answer matching the only option of a question that turned out forced is taken for it
+        (the second reading of the answers, see :func:`run`)."""
 
     # Steps.
 
@@ -100,6 +110,7 @@ class Resolution:
     @contextmanager
     def step(self, kind: str, rule: str | None, es: str, en: str, *, card: str | None = None) -> Iterator[Step]:
         """Open a step; everything resolved inside the ``with`` block becomes its children."""
+        budget.on_step(self)
         s = Step(kind=kind, rule=self.cite(rule) if rule else None, text_es=es, text_en=en, card=card)
         self.current.children.append(s)
         self._open.append(s)
@@ -107,6 +118,8 @@ class Resolution:
             yield s
         finally:
             self._open.pop()
+            if kind in self.watch:
+                self.snapshots.setdefault(kind, []).append(self.position.copy())
 
     def note(self, kind: str, rule: str | None, es: str, en: str, *, card: str | None = None) -> Step:
         """A step with nothing inside it (a check, a rule that applies, a window that stays empty)."""
@@ -137,6 +150,7 @@ class Resolution:
 
     def ask(self, question: Question) -> Any:
         """The answer to ``question``: the next answer given, checked against its options; never a default."""
+        budget.on_ask(self)
         question = Question(**{**question.__dict__, "rule": self.cite(question.rule)})
         if len(question.options) == 0:
             raise JudgeError(f"internal: a question with no options was asked: {question.key}")
@@ -151,6 +165,51 @@ class Resolution:
             s.decision = decision
         return chosen
 
+    def record(self, question: Question, chosen: str | tuple[str, ...]) -> None:
+        """Write a decision into the trace that an earlier answer already gave (the rest of a whole order answered
+        at once): it reads, and is checked, like a question asked."""
+        question = Question(**{**question.__dict__, "rule": self.cite(question.rule)})
+        decision = Decision(question, chosen)
+        self.decisions.append(decision)
+        with self.step("decision", question.rule, question.prompt_es, question.prompt_en) as s:
+            s.decision = decision
+
+    def take_list(self) -> list[Any] | None:
+        """The next answer if it is a list of several items given to a question that takes one (a whole order
+        written at once), taking it; otherwise nothing is taken."""
+        if self.used >= len(self.answers):
+            return None
+        raw = self.answers[self.used]
+        items = raw.get("choose") if isinstance(raw, dict) else raw
+        if not isinstance(items, list) or len(items) < 2:
+            return None
+        self.used += 1
+        return list(items)
+
+    def forced(self, question: Question) -> bool:
+        """A question that turned out to have a single option is not asked. On the lenient reading of the answers
+        (:func:`run`), an answer the judge wrote for it anyway — matching the option, and naming this question's key
+        if it names one — is taken rather than left over. Returns whether an answer was taken."""
+        if not self.lenient or self.used >= len(self.answers) or not question.options:
+            return False
+        raw = self.answers[self.used]
+        if isinstance(raw, dict):
+            if raw.get("key") not in (None, question.key):
+                return False
+            raw = raw.get("choose")
+        items = raw if isinstance(raw, (list, tuple)) else [raw]
+        # One choice of no alternative (any of the options, which come to the same: the two flanks of an empty
+        # battleline), or all the options at once when all of them must be taken.
+        if len(items) != (len(question.options) if question.is_multiple else 1) or not all(
+                any(o.value == str(x) or o.matches(str(x)) for o in question.options) for x in items):
+            return False
+        self.used += 1
+        only = ", ".join(o.label_es for o in question.options)
+        only_en = ", ".join(o.label_en or o.label_es for o in question.options)
+        self.note("forced-answer", question.rule, f"Respuesta «{question.key}» aceptada: no había elección ({only})",
+                  f"Answer '{question.key}' accepted: there was no choice ({only_en})")
+        return True
+
     def choose(self, question: Question, *, only_es: str = "", only_en: str = "") -> Any:
         """Ask ``question`` unless it has a single option: then there is no choice, and a note says what it is
         (``only_es``/``only_en``, or the option's label)."""
@@ -158,6 +217,7 @@ class Resolution:
             only = question.options[0]
             self.note("only-option", question.rule, only_es or f"Única opción: {only.label_es}",
                       only_en or f"Only option: {only.label_en or only.label_es}")
+            self.forced(question)
             return (only.value,) if question.is_multiple else only.value
         return self.ask(question)
 
@@ -211,10 +271,11 @@ class Resolution:
         card.controller = pid
         self._record(f"{card.uid}.controller", before, pid)
 
-    def move(self, card: CardState, pid: str, zone: str, index: int | None = None) -> None:
+    def move(self, card: CardState, pid: str, zone: str, index: int | None = None, *, same_object: bool = False) -> None:
         """Move a card (with what is attached to it) to ``pid``'s ``zone`` (or the shared zone of that name), at
         ``index`` or at the end. A card that changes zone becomes a new object with a new timestamp; one that only
-        changes sides within a zone (control) stays the same object."""
+        changes sides within a zone (control) stays the same object, and so does one the game moves between two
+        places that are one zone for its rules (``same_object``: an Aliado declared an attacker stays in play)."""
         player, from_zone, holder, at, host = self.position.locate(card.uid)
         holder.pop(at)
         dest = self.position.zone(pid, zone)
@@ -226,10 +287,18 @@ class Resolution:
         where_to = zone if zone in self.position.shared_zones else f"{pid}.{zone}"
         self._record(f"{card.uid}.zone", where_from, where_to)
         left = ATTACHED if host else from_zone
-        if left != zone:
+        if left != zone and not same_object:
             self._new_object(card)
         for listener in self.on_move:
             listener(card, left, zone)
+
+    def remove_card(self, card: CardState) -> None:
+        """The card ceases to exist (a token that left play, a marker that moved): it leaves the position."""
+        player, from_zone, holder, at, host = self.position.locate(card.uid)
+        holder.pop(at)
+        self._record(f"{card.uid}.zone", f"{host.uid}" if host else f"{player.id}.{from_zone}", None)
+        for listener in self.on_move:
+            listener(card, ATTACHED if host else from_zone, "")
 
     def attach(self, card: CardState, host: CardState) -> None:
         """Attach ``card`` to ``host`` (an upgrade, an Arma): it becomes a new object there."""
@@ -291,29 +360,53 @@ class Resolution:
         self._record(f"{pid}.{zone}", " ".join(before), " ".join(c.uid for c in cards))
 
 
+class LeftoverAnswers(JudgeError):
+    """Answers left unused once the play has fully resolved."""
+
+
 def run(position: Position, answers: Sequence[Any], cite: Callable[[str], str],
-        body: Callable[[Resolution], None]) -> Outcome:
+        body: Callable[[Resolution], None], *, watch: Iterable[str] = ()) -> Outcome:
     """Resolve ``body`` on a copy of ``position``; stop with the question if an answer is missing.
 
     Illegal plays and bad answers propagate as exceptions (:class:`IllegalPlayError`, :class:`InvalidAnswerError`);
     answers left over after the play is fully resolved are an error too, so a scenario cannot carry stale answers.
+    When the answers do not fit — one is not an option, or some are left over — they are read once more taking
+    a plain answer for a question that turned out to have a single option (a judge who answered what they expected
+    to be asked); if that reading does not fit either, the first error stands. ``watch``: step kinds after which
+    the position is kept in the outcome's ``snapshots``.
     """
+    try:
+        return _run_once(position, answers, cite, body, watch, lenient=False)
+    except (InvalidAnswerError, LeftoverAnswers) as first:
+        if not answers:
+            raise
+        try:
+            return _run_once(position, answers, cite, body, watch, lenient=True)
+        except JudgeError:
+            raise first from None
+
+
+def _run_once(position: Position, answers: Sequence[Any], cite: Callable[[str], str],
+              body: Callable[[Resolution], None], watch: Iterable[str], *, lenient: bool) -> Outcome:
     work = position.copy()
-    res = Resolution(work, answers, cite)
+    res = Resolution(work, answers, cite, watch=watch, lenient=lenient)
     try:
         body(res)
     except PendingDecision as pending:
-        return Outcome(position=work, trace=res.root, question=pending.question, decisions=res.decisions)
+        return Outcome(position=work, trace=res.root, question=pending.question, decisions=res.decisions,
+                       snapshots=res.snapshots)
     except GameOver as over:
         work.values["result"] = over.result.to_dict()
         if over.winner:
             # KeyForge's positions and scenarios name the one winner directly.
             work.values["winner"] = over.winner
-        return Outcome(position=work, trace=res.root, decisions=res.decisions, result=over.result)
+        return Outcome(position=work, trace=res.root, decisions=res.decisions, result=over.result,
+                       snapshots=res.snapshots)
     if res.used < len(res.answers):
         extra = res.answers[res.used:]
-        raise JudgeError(f"{len(extra)} answer(s) left unused after the play resolved: {extra!r}")
-    return Outcome(position=work, trace=res.root, decisions=res.decisions, result=_result_of(work))
+        raise LeftoverAnswers(f"{len(extra)} answer(s) left unused after the play resolved: {extra!r}")
+    return Outcome(position=work, trace=res.root, decisions=res.decisions, result=_result_of(work),
+                   snapshots=res.snapshots)
 
 
 def _result_of(position: Position) -> Result | None:
@@ -323,4 +416,5 @@ def _result_of(position: Position) -> Result | None:
     return Result(winners=(winner,)) if isinstance(winner, str) and winner else None
 
 
-__all__ = ["ATTACHED", "Checkpoint", "Outcome", "Resolution", "PendingDecision", "GameOver", "run", "IllegalPlayError", "InvalidAnswerError"]
+__all__ = ["ATTACHED", "Checkpoint", "Outcome", "Resolution", "PendingDecision", "GameOver", "LeftoverAnswers", "run",
+           "IllegalPlayError", "InvalidAnswerError"]

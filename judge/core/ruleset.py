@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from judge.core import notation
 from judge.core.errors import InvalidPlayError, MalformedPositionError, Problem
@@ -149,11 +149,13 @@ class Ruleset:
                                    f"{play.player!r} no es un jugador de esta posición ({', '.join(position.players)})")
         return play
 
-    def resolve(self, position: Position, play: Play | str, answers: Sequence[Any] = ()) -> Outcome:
-        """Resolve ``play`` with ``answers``; stop with a question if one is missing (see :mod:`decisions`)."""
+    def resolve(self, position: Position, play: Play | str, answers: Sequence[Any] = (), *,
+                watch: Iterable[str] = ()) -> Outcome:
+        """Resolve ``play`` with ``answers``; stop with a question if one is missing (see :mod:`decisions`).
+        ``watch``: step kinds after which the outcome keeps the position (:func:`judge.core.resolution.run`)."""
         play = self.with_player(position, play)
         self.verify_play(position, play)
-        return run(position, answers, self.cite, lambda res: self.resolve_play(res, play))
+        return run(position, answers, self.cite, lambda res: self.resolve_play(res, play), watch=watch)
 
     def resolve_play(self, res: Resolution, play: Play) -> None:  # pragma: no cover - every game overrides
         raise NotImplementedError

@@ -28,7 +28,7 @@ from typing import Any, Generic, TypeVar
 from collections.abc import Callable, Iterable, Iterator, Sequence
 
 from judge.core.decisions import Option, Question
-from judge.core.errors import JudgeError
+from judge.core.errors import InvalidAnswerError, JudgeError
 from judge.core.position import Position, StackItem
 from judge.core.resolution import Resolution
 
@@ -54,6 +54,9 @@ class Pending(Generic[T]):
     same_as: str | None = None
     """Effects with the same ``same_as`` are copies of one effect whose order changes nothing: no question is asked
     when only such copies are left to order."""
+    answer: str = ""
+    """How a judge names this effect in an answer, by card and ability (``Krump: after reap``), where ``value`` is an
+    id of the engine's."""
 
 
 def order_simultaneous(res: Resolution, pending: Sequence[Pending[T]], *, policy: str, players: Sequence[str],
@@ -69,11 +72,18 @@ def order_simultaneous(res: Resolution, pending: Sequence[Pending[T]], *, policy
     queue = list(pending)
     last: str | None = None
     noted = False
+    order = OrderAnswers(res)
     while queue:
         chooser = _chooser(policy, players, queue, last)
         candidates = [p for p in queue if policy == ACTIVE_PLAYER_ORDERS or p.controller == chooser] or queue
+        q = Question(
+            key=key, player=chooser, rule=rule,
+            prompt_es=prompt_es, prompt_en=prompt_en,
+            options=tuple(Option(p.value, p.label_es, p.label_en, p.aliases, answer=p.answer) for p in candidates),
+        )
         if len(candidates) == 1:
             nxt = candidates[0]
+            order.forced(q)
         elif candidates[0].same_as is not None and all(p.same_as == candidates[0].same_as for p in candidates):
             # The same ability triggered several times, none of it depending on what triggered it: any order gives
             # the same result, so there is nothing to choose.
@@ -83,12 +93,7 @@ def order_simultaneous(res: Resolution, pending: Sequence[Pending[T]], *, policy
                 res.note("order-irrelevant", rule, f"{len(candidates)} veces el mismo efecto: el orden no cambia nada",
                          f"The same effect {len(candidates)} times: the order changes nothing")
         else:
-            q = Question(
-                key=key, player=chooser, rule=rule,
-                prompt_es=prompt_es, prompt_en=prompt_en,
-                options=tuple(Option(p.value, p.label_es, p.label_en, p.aliases) for p in candidates),
-            )
-            chosen = res.ask(q)
+            chosen = order.next(q)
             nxt = next(p for p in candidates if p.value == chosen)
         queue.remove(nxt)
         resolve(nxt)
@@ -96,6 +101,42 @@ def order_simultaneous(res: Resolution, pending: Sequence[Pending[T]], *, policy
         if refresh is not None:
             seen = {p.value for p in queue}
             queue.extend(p for p in refresh() if p.value not in seen)
+    order.finish(key)
+
+
+class OrderAnswers:
+    """The answers to a run of questions that each pick what comes next in one order. The judge may answer each
+    question in turn, or the first one with the whole order as a list (``["Krump: after reap", "Troll: play"]``):
+    the following questions of the run then take the next items, and are written into the trace as if asked."""
+
+    def __init__(self, res: Resolution) -> None:
+        self.res = res
+        self.plan: list[Any] | None = None
+        self.last: Question | None = None
+
+    def next(self, question: Question) -> str:
+        self.last = question
+        if self.plan is None:
+            self.plan = self.res.take_list()
+            if self.plan is None:
+                self.plan = []
+                return self.res.ask(question)
+        if not self.plan:
+            return self.res.ask(question)
+        chosen = question.pick(self.plan.pop(0))
+        self.res.record(question, chosen)
+        return str(chosen)
+
+    def forced(self, question: Question) -> None:
+        """The last item of the order has no choice left: it may be written in the list all the same."""
+        if self.plan and any(o.value == str(self.plan[0]) or o.matches(str(self.plan[0])) for o in question.options):
+            self.plan.pop(0)
+        elif not self.plan:
+            self.res.forced(question)
+
+    def finish(self, key: str) -> None:
+        if self.plan and self.last is not None:
+            raise InvalidAnswerError(f"the {key!r} answer lists {self.plan!r} after what waited to resolve", self.last)
 
 
 def _chooser(policy: str, players: Sequence[str], queue: Sequence[Pending[T]], last: str | None) -> str:

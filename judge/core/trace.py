@@ -106,7 +106,8 @@ def render(step: Step, lang: str = "es", *, indent: str = "  ", changes: bool = 
             chosen_values = s.decision.chosen if isinstance(s.decision.chosen, tuple) else (s.decision.chosen,)
             others = [o.label_es if lang == "es" else (o.label_en or o.label_es)
                       for o in q.options if o.value not in chosen_values]
-            line = f"{pad}- ? {q.player}: {q.prompt_es if lang == 'es' else q.prompt_en} → {chosen}"
+            # The question's key is what an answer may name ({ key = "order", choose = … }): the trace shows it.
+            line = f"{pad}- ? {q.player} [{q.key}]: {q.prompt_es if lang == 'es' else q.prompt_en} → {chosen}"
             if others:
                 line += (" (no elegido: " if lang == "es" else " (not chosen: ") + ", ".join(others) + ")"
             lines.append(line + cite)

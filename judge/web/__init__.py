@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import os
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +21,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         DATABASE=str(db.default_path()),
         # a position with every card of a game in it is far below this; anything larger is refused with a 413
         MAX_CONTENT_LENGTH=256 * 1024,
+        # the backstop behind the work budgets (judge/web/limits.py): a request still running then answers 503
+        DEADLINE_SECONDS=float(os.environ.get("JUDGE_DEADLINE") or 10),
     )
     if test_config is None:
         app.config.from_envvar("JUDGE_SETTINGS", silent=True)
@@ -31,11 +34,13 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     if not app.debug:
         logging.getLogger("judge.web").setLevel(logging.INFO)
 
-    from judge.web import api, board, database, errors, i18n, rulings
+    from judge.web import api, board, database, errors, i18n, limits, rulings, security
 
+    limits.init_app(app)
     database.init_app(app)
     i18n.init_app(app)
     errors.init_app(app)
+    security.init_app(app)
     app.register_blueprint(rulings.bp)
     app.register_blueprint(board.bp)
     app.register_blueprint(api.bp)

@@ -3,19 +3,49 @@ scenarios and saved boards. The pages use it themselves."""
 
 from __future__ import annotations
 
+import functools
+import logging
+import sqlite3
 from typing import Any
 
-from flask import Blueprint, jsonify, request, url_for
+from flask import Blueprint, request
+from werkzeug.exceptions import HTTPException
 
 from judge import db, rulesets
-from judge.web import oracle, service
+from judge.core import budget
+from judge.core.errors import JudgeError
+from judge.web import limits, oracle, saves, service
 from judge.web.database import get_db
 from judge.web.errors import APIError
 from judge.web.i18n import lang
 
 bp = Blueprint("api", __name__, url_prefix="/api")
+log = logging.getLogger("judge.web")
 
 MAX_QUERY = 400
+
+
+def metered(what: str):
+    """Run the view under the engine's work budget; ``what`` names the request in a refusal.
+
+    An exception the engine raises on a judge's input that no step translated is still that input's fault, not the
+    service's: it is logged with its traceback and answered 422 ``engine-failure``, never 500.
+    """
+    def decorate(view):
+        @functools.wraps(view)
+        def run(*args: Any, **kwargs: Any):
+            with limits.metered(what):
+                try:
+                    return view(*args, **kwargs)
+                except (APIError, HTTPException, JudgeError, budget.OverBudget, budget.OverDeadline, sqlite3.Error,
+                        RecursionError):
+                    raise
+                except Exception as exc:  # noqa: BLE001 - see the docstring
+                    log.exception("engine failure on %s %s", request.method, request.path)
+                    raise APIError(422, "engine-failure", f"the engine failed on this input ({type(exc).__name__}: "
+                                                          f"{exc}); the input was logged") from None
+        return run
+    return decorate
 
 
 def _int_arg(name: str, default: int, low: int, high: int) -> int:
@@ -115,19 +145,28 @@ def rulesets_list():
                          for r in rulesets.all_rulesets()], "default": rulesets.DEFAULT}
 
 
+@bp.get("/limits")
+def limits_list():
+    """The request limits this service applies (docs/api.md, "Limits")."""
+    return limits.summary()
+
+
 @bp.post("/position")
+@metered("position check")
 def position_check():
     """Check a position: the canonical form, the cards in it and the plays legal now; or every problem."""
     return service.check(service.read_json())
 
 
 @bp.post("/resolve")
+@metered("resolution")
 def resolve():
     """Resolve a play with the answers given so far: trace and resulting position, or the pending question."""
     return service.resolve(service.read_json())
 
 
 @bp.post("/explore")
+@metered("explore")
 def explore():
     """Every combination of answers (bounded), grouped into distinct outcomes."""
     return service.explore(service.read_json())
@@ -140,6 +179,7 @@ def scenario(scenario_id: str):
 
 
 @bp.post("/scenarios/import")
+@metered("import")
 def scenario_import():
     """Read a scenario file (TOML in the body, or ``{"toml": ...}``) into position, plays and answers."""
     if request.mimetype == "application/json":
@@ -159,44 +199,17 @@ def scenario_import():
 
 
 @bp.post("/scenarios/export")
+@metered("export")
 def scenario_export():
     """Write the board as a scenario file (with expectations), ready for ``judge check``."""
     return service.export_scenario(service.read_json())
 
 
 @bp.post("/saves")
+@metered("save")
 def save():
-    """Store the board (position, plays, answers) and return its short permalink."""
-    data = service.read_json()
-    problems: list[dict[str, str]] = []
-    rs = service.ruleset_of(data, problems)
-    if not isinstance(data.get("position"), (dict, str)):
-        problems.append(service.problem("position", "the board's position (an object or its TOML text)"))
-    plays = data.get("plays", [])
-    if not isinstance(plays, list) or len(plays) > service.MAX_PLAYS:
-        problems.append(service.problem("plays", f"a list of at most {service.MAX_PLAYS} {{play, answers}}"))
-    else:
-        for i, p in enumerate(plays):
-            if not isinstance(p, dict):
-                problems.append(service.problem(f"plays[{i}]", "{\"play\": ..., \"answers\": [...]}"))
-                continue
-            if p.get("play") is not None:
-                service.play_of(p.get("play"), problems, f"plays[{i}].play")
-            service.answers_of(p.get("answers"), problems, f"plays[{i}].answers")
-    title = data.get("title", "")
-    if not isinstance(title, str) or len(title) > 300:
-        problems.append(service.problem("title", "text, at most 300 characters"))
-    history = data.get("history", [])
-    if not isinstance(history, list) or len(history) > service.MAX_PLAYS or \
-            not all(isinstance(h, dict) for h in history):
-        problems.append(service.problem("history", "the plays already made: a list of {position, play, answers}"))
-    if problems:
-        raise APIError(400, "bad-request", "; ".join(f"{p['where']}: {p['message']}" for p in problems),
-                       problems=problems)
-    assert rs is not None
-    payload = {"position": data["position"], "plays": plays, "history": history}
-    sid = db.save(get_db(), payload, ruleset=rs.id, title=title)
-    return jsonify({"id": sid, "url": url_for("board.saved", save_id=sid)}), 201
+    """Store the board (position, plays, answers) and return its short permalink (the same one on a retry)."""
+    return saves.store(service.read_json())
 
 
 @bp.get("/saves/<save_id>")

@@ -9,6 +9,7 @@ from typing import Any
 from flask import Flask, jsonify, render_template, request
 from werkzeug.exceptions import HTTPException
 
+from judge.core import budget
 from judge.core.errors import JudgeError
 
 log = logging.getLogger("judge.web")
@@ -17,11 +18,13 @@ log = logging.getLogger("judge.web")
 class APIError(Exception):
     """A request the service refuses, with its status, a stable code, a sentence and the details."""
 
-    def __init__(self, status: int, code: str, message: str, **details: Any) -> None:
+    def __init__(self, status: int, code: str, message: str, *, headers: dict[str, str] | None = None,
+                 **details: Any) -> None:
         super().__init__(message)
         self.status = status
         self.code = code
         self.message = message
+        self.headers = headers or {}
         self.details = details
 
     def to_dict(self) -> dict[str, Any]:
@@ -36,12 +39,39 @@ def _page(status: int, message: str):
     return render_template("error.html", status=status, message=message), status
 
 
+def refusal(exc: APIError):
+    """The answer to a refused request: JSON under ``/api/``, a page elsewhere."""
+    if wants_json():
+        response = jsonify(exc.to_dict())
+        response.status_code = exc.status
+        for name, value in exc.headers.items():
+            response.headers[name] = value
+        return response
+    return _page(exc.status, exc.message)
+
+
 def init_app(app: Flask) -> None:
-    @app.errorhandler(APIError)
-    def api_error(exc: APIError):
-        if wants_json():
-            return jsonify(exc.to_dict()), exc.status
-        return _page(exc.status, exc.message)
+    app.register_error_handler(APIError, refusal)
+
+    @app.errorhandler(budget.OverBudget)
+    def over_budget(exc: budget.OverBudget):
+        message = str(exc)
+        details: dict[str, Any] = {"budget": {"name": exc.budget, "limit": exc.limit}}
+        fits = getattr(exc, "fits", None)
+        if fits:
+            message += f"; explore again with \"budget\": {fits} or less, or give the first answers"
+            details["fits"] = fits
+        where = "budget" if fits else "position"
+        return refusal(APIError(422, "over-budget", message, problems=[{"where": where, "message": message}],
+                                **details))
+
+    @app.errorhandler(budget.OverDeadline)
+    def over_deadline(exc: budget.OverDeadline):
+        # The counts should have refused this request first: keep it, to size them.
+        log.warning("deadline of %s s reached on %s %s: %s", exc.seconds, request.method, request.path,
+                    request.get_data(cache=True)[:2000])
+        return refusal(APIError(503, "deadline", f"{exc}; the request was logged so that the limits can refuse it "
+                                                 "sooner"))
 
     @app.errorhandler(JudgeError)
     def judge_error(exc: JudgeError):

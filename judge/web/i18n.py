@@ -7,6 +7,7 @@ Spanish when neither says. Rulings are always quoted in the language of their do
 from __future__ import annotations
 
 from typing import Any
+from urllib.parse import quote, urlsplit
 
 from flask import Blueprint, Flask, g, redirect, request
 
@@ -318,13 +319,30 @@ def client_messages() -> dict[str, str]:
             if k.startswith(("board.", "verb.", "kind.", "search.", "rel."))}
 
 
+_URL_SAFE = "/?#[]@!$&'()*+,;=:%-._~"
+
+
+def local_path(target: str) -> str:
+    """``target`` if it is a path of this site, else ``/``.
+
+    Browsers drop tabs and line breaks from a URL and read a backslash as a slash, so a slash, a tab and
+    ``/evil.example`` lead to another site. The target is first written the way a URL carries it (every other
+    character percent-encoded, so none of them can be dropped or read as a slash), then it must start with one slash
+    and name no scheme and no host.
+    """
+    normal = quote(target, safe=_URL_SAFE)
+    if not normal.startswith("/") or normal.startswith("//"):
+        return "/"
+    parts = urlsplit(normal)
+    if parts.scheme or parts.netloc:
+        return "/"
+    return normal
+
+
 @bp.get("/lang/<code>")
 def set_language(code: str):
     """Switch the language and go back to the page the judge was on (the choice lasts a year)."""
-    target = request.args.get("next", "/")
-    if not target.startswith("/") or target.startswith("//") or "\\" in target:
-        target = "/"
-    response = redirect(target)
+    response = redirect(local_path(request.args.get("next", "/")))
     if code in LANGUAGES:
         response.set_cookie(COOKIE, code, max_age=365 * 24 * 3600, samesite="Lax")
     return response

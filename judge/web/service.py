@@ -8,15 +8,13 @@ and the board can mark each field.
 from __future__ import annotations
 
 import functools
-import json
 import os
 import tomllib
 from pathlib import Path
 from typing import Any, Iterator, Sequence
 
-from flask import request
-
 from judge import rulesets
+from judge.core import budget
 from judge.core import explore as exploring
 from judge.core import toml_writer
 from judge.core.errors import (IllegalPlayError, InvalidAnswerError, InvalidPlayError, JudgeError,
@@ -26,15 +24,15 @@ from judge.core.resolution import Outcome
 from judge.core.ruleset import Play, Ruleset
 from judge.core.scenario import Runner, Scenario
 from judge.core.trace import Step, citations
+from judge.web import body, limits
 from judge.web.errors import APIError
 
-MAX_CARDS = 400
-"""A position with more cards than this is refused (a real game never gets near it)."""
+MAX_CARDS = limits.MAX_CARDS
 MAX_ANSWERS = 200
 MAX_PLAYS = 50
 MAX_PLAY_TEXT = 200
 EXPLORE_BUDGET = 300
-EXPLORE_MAX_BUDGET = 2000
+EXPLORE_MAX_BUDGET = limits.MAX_BRANCHES
 
 VERBS = ("play", "discard", "reap", "fight", "action", "omni", "unstun", "raise-tide", "end-turn")
 
@@ -43,26 +41,8 @@ VERBS = ("play", "discard", "reap", "fight", "action", "omni", "unstun", "raise-
 
 
 def read_json() -> dict[str, Any]:
-    """The request body as a JSON object; 400 with the line and column when it is not one.
-
-    :raise 400: if the body is not JSON or not an object.
-    :raise 413: if the body is larger than ``MAX_CONTENT_LENGTH`` (raised while reading it).
-    """
-    raw = request.get_data(cache=True)
-    if not raw.strip():
-        raise APIError(400, "empty-body", "the request needs a JSON object as its body")
-    try:
-        data = json.loads(raw)
-    except UnicodeDecodeError:
-        raise APIError(400, "bad-json", "the body is not UTF-8 text") from None
-    except json.JSONDecodeError as exc:
-        raise APIError(400, "bad-json", f"the body is not valid JSON: {exc.msg} (line {exc.lineno}, column "
-                                        f"{exc.colno})") from None
-    except RecursionError:
-        raise APIError(400, "too-deep", "the JSON is nested too deeply to read") from None
-    if not isinstance(data, dict):
-        raise APIError(400, "wrong-type", f"the body must be a JSON object, not {_json_type(data)}")
-    return data
+    """The request body as a JSON object (see :mod:`judge.web.body` for what is refused and why)."""
+    return body.read_json()
 
 
 def _json_type(value: Any) -> str:
@@ -117,7 +97,7 @@ def _count_cards(doc: Any, depth: int = 0) -> int:
 
 
 def position_of(rs: Ruleset, raw: Any, where: str = "position") -> Position:
-    """Read a position given as a table (JSON object) or as its TOML text; 422 with every problem otherwise."""
+    """Read a position given as a table (JSON object) or as its TOML text; 4xx with every problem otherwise."""
     if isinstance(raw, str):
         try:
             raw = tomllib.loads(raw)
@@ -126,10 +106,15 @@ def position_of(rs: Ruleset, raw: Any, where: str = "position") -> Position:
                            problems=[problem(where, f"not valid TOML: {exc}")]) from None
         if isinstance(raw.get("position"), dict):
             raw = raw["position"]
+        refused = list(body.problems_in(raw, where))
+        if refused:
+            raise APIError(422, "malformed-position", "; ".join(f"{p['where']}: {p['message']}" for p in refused[:10]),
+                           problems=refused[:50])
     if not isinstance(raw, dict):
         raise APIError(400, "wrong-type", f"{where} must be an object (the position's tables) or its TOML text, "
                                           f"not {_json_type(raw)}", problems=[problem(where, "must be an object")])
-    if _count_cards(raw) > MAX_CARDS:
+    # Only the players' zones hold cards: a custom card's list of effects is not a pile of cards.
+    if _count_cards(raw.get("players")) > MAX_CARDS:
         raise APIError(413, "too-large", f"a position holds at most {MAX_CARDS} cards",
                        problems=[problem(where, f"more than {MAX_CARDS} cards")])
     nulls = list(_nulls(raw, where))
@@ -139,8 +124,12 @@ def position_of(rs: Ruleset, raw: Any, where: str = "position") -> Position:
 
         text = ("null no es un valor: omite el campo" if lang() == "es" else "null is not a value: leave the field out")
         raise APIError(422, "malformed-position", text, problems=[problem(w, text) for w in nulls])
+    names = list(_custom_name_problems(raw.get("cards"), f"{where}.cards"))
+    if names:
+        raise APIError(422, "malformed-position", "; ".join(f"{p['where']}: {p['message']}" for p in names),
+                       problems=names)
     try:
-        return rs.read_position(raw)
+        position = rs.read_position(raw)
     except MalformedPositionError as exc:
         from judge.web.i18n import lang
 
@@ -159,6 +148,24 @@ def position_of(rs: Ruleset, raw: Any, where: str = "position") -> Position:
         raise APIError(400, "too-deep", "the position is nested too deeply to read") from None
     except JudgeError as exc:
         raise APIError(422, "malformed-position", str(exc), problems=[problem(where, str(exc))]) from None
+    too_large = limits.shape_problems(position, where)
+    if too_large:
+        found = limits.describe(too_large)
+        raise APIError(413, "too-large", "; ".join(f"{p['where']}: {p['message']}" for p in found), problems=found)
+    return position
+
+
+def _custom_name_problems(cards: Any, where: str) -> Iterator[dict[str, str]]:
+    """A custom card's name is text, or a table of texts by language; the catalog folds every one of them."""
+    if not isinstance(cards, dict):
+        return
+    for cid, card in cards.items():
+        name = card.get("name") if isinstance(card, dict) else None
+        if isinstance(name, dict):
+            for language, text in name.items():
+                if not isinstance(text, str):
+                    yield problem(f"{where}.{cid}.name.{language}",
+                                  f"a card's name in a language is text, not {_json_type(text)}")
 
 
 def play_of(raw: Any, problems: list[dict[str, str]], where: str = "play") -> str | None:
@@ -331,6 +338,8 @@ def plays_view(rs: Ruleset, position: Position, cards: dict[str, Any]) -> list[d
     out = []
     try:
         plays = rs.legal_plays(position)
+    except (budget.OverBudget, budget.OverDeadline):
+        raise
     except Exception as exc:  # noqa: BLE001 - a custom card the engine cannot judge is still the judge's input
         import logging
 
@@ -344,7 +353,16 @@ def plays_view(rs: Ruleset, position: Position, cards: dict[str, Any]) -> list[d
 
 
 def board_view(rs: Ruleset, position: Position) -> dict[str, Any]:
-    return {"position": rs.to_dict(position), "toml": rs.dumps(position), "cards": card_view(rs, position)}
+    try:
+        return {"position": rs.to_dict(position), "toml": rs.dumps(position), "cards": card_view(rs, position)}
+    except (budget.OverBudget, budget.OverDeadline):
+        raise
+    except Exception as exc:  # noqa: BLE001 - a position the engine made but cannot write is still a refusal
+        import logging
+
+        logging.getLogger("judge.web").exception("engine failure writing a position")
+        raise APIError(422, "engine-failure", f"the engine could not write the resulting position "
+                                              f"({type(exc).__name__}: {exc}); the input was logged") from None
 
 
 def _trace_citations(trace: Step, question: dict[str, Any] | None) -> dict[str, Any]:
@@ -384,7 +402,7 @@ def _run(rs: Ruleset, position: Position, play: str, answers: Sequence[Any]) -> 
                        reason={"es": exc.reason_es, "en": exc.reason},
                        problems=[problem("play", f"{reason} ({exc.rule})" if exc.rule else reason)]) from None
     except InvalidAnswerError as exc:
-        index = _bad_answer_index(rs, position, play, answers)
+        index = _bad_answer_index(answers)
         where = f"answers[{index}]" if index is not None else "answers"
         raise APIError(422, "invalid-answer", str(exc).splitlines()[0], index=index, question=_question(exc.question),
                        problems=[problem(where, str(exc).splitlines()[0])]) from None
@@ -400,6 +418,8 @@ def _run(rs: Ruleset, position: Position, play: str, answers: Sequence[Any]) -> 
     except RecursionError:
         raise APIError(422, "engine-failure", "the resolution did not finish (it recursed too deeply); check for a "
                                               "loop in the custom cards") from None
+    except (budget.OverBudget, budget.OverDeadline):
+        raise
     except Exception as exc:  # noqa: BLE001 - a position the engine cannot handle is still the judge's input
         import logging
 
@@ -408,15 +428,12 @@ def _run(rs: Ruleset, position: Position, play: str, answers: Sequence[Any]) -> 
                                               f"{exc}); the input was logged") from None
 
 
-def _bad_answer_index(rs: Ruleset, position: Position, play: str, answers: Sequence[Any]) -> int | None:
-    for n in range(len(answers) + 1):
-        try:
-            rs.resolve(position, play, list(answers[:n]))
-        except InvalidAnswerError:
-            return n - 1 if n else None
-        except JudgeError:
-            return None
-    return None
+def _bad_answer_index(answers: Sequence[Any]) -> int | None:
+    """Which answer the engine refused: the one the last question read (no resolution is run again for it)."""
+    meter = budget.current()
+    if meter is None or meter.answer_index is None or not 0 <= meter.answer_index < len(answers):
+        return None
+    return meter.answer_index
 
 
 # What the API does ------------------------------------------------------------------------------------------
@@ -459,17 +476,22 @@ def resolve(data: dict[str, Any]) -> dict[str, Any]:
 
 def explore(data: dict[str, Any]) -> dict[str, Any]:
     """Resolve the play under every combination of answers (bounded) and group the distinct outcomes."""
-    budget = data.get("budget", EXPLORE_BUDGET)
-    if not isinstance(budget, int) or isinstance(budget, bool) or not 1 <= budget <= EXPLORE_MAX_BUDGET:
+    branches = data.get("budget", EXPLORE_BUDGET)
+    if not isinstance(branches, int) or isinstance(branches, bool) or not 1 <= branches <= EXPLORE_MAX_BUDGET:
         raise APIError(400, "bad-request", f"budget is a whole number from 1 to {EXPLORE_MAX_BUDGET}",
                        problems=[problem("budget", f"a whole number from 1 to {EXPLORE_MAX_BUDGET}")])
     rs, position, play, prefix = board_request(data, need_play=True)
     assert play is not None
     _run(rs, position, play, prefix)  # refuses an illegal play or a bad prefix with the same messages as resolve
     try:
-        ex = exploring.explore(rs, position, play, prefix, budget=budget)
+        ex = exploring.explore(rs, position, play, prefix, budget=branches)
     except JudgeError as exc:
         raise APIError(422, "refused", str(exc).splitlines()[0]) from None
+    except budget.OverBudget as exc:
+        # The branches resolved before the one that ran out: an exploration of this board that fits.
+        if exc.done >= 2:
+            exc.fits = exc.done - 1
+        raise
     before = exploring.facts(rs, position)
     differing = exploring.differences(rs, ex)
     outcomes = []
@@ -572,6 +594,10 @@ def import_scenario(text: str) -> dict[str, Any]:
     except tomllib.TOMLDecodeError as exc:
         raise APIError(422, "bad-scenario", f"the file is not valid TOML: {exc}",
                        problems=[problem("file", f"not valid TOML: {exc}")]) from None
+    shape = list(_scenario_shape_problems(data))
+    if shape:
+        raise APIError(422, "bad-scenario", "; ".join(f"{p['where']}: {p['message']}" for p in shape[:10]),
+                       problems=shape[:50])
     if "plays" not in data and isinstance(data.get("position"), dict):
         data["plays"] = [{"play": "end-turn"}]  # a bare position: the board needs no play to show it
         data.setdefault("id", "IMPORTED")
@@ -585,6 +611,29 @@ def import_scenario(text: str) -> dict[str, Any]:
     return scenario_payload(s)
 
 
+def _scenario_shape_problems(data: dict[str, Any]) -> Iterator[dict[str, str]]:
+    """What a scenario file holds that the scenario reader would not take: refused here, each with its key."""
+    yield from body.problems_in(data)
+    for key in ("entries", "sections", "tags"):
+        value = data.get(key, [])
+        if not isinstance(value, list) or not all(isinstance(x, str) for x in value):
+            yield problem(key, f"{key} is a list of texts")
+    for key in ("id", "title", "reading", "ruleset"):
+        if key in data and not isinstance(data[key], str):
+            yield problem(key, f"{key} is text")
+    plays = data.get("plays", [])
+    if not isinstance(plays, list):
+        yield problem("plays", "plays is a list of [[plays]] tables")
+        return
+    for i, item in enumerate(plays):
+        if isinstance(item, dict):
+            for key in ("expect",):
+                if key in item and not isinstance(item[key], dict):
+                    yield problem(f"plays[{i}].{key}", f"{key} is a table")
+    if "expect" in data and not isinstance(data["expect"], dict):
+        yield problem("expect", "[expect] is a table")
+
+
 def export_scenario(data: dict[str, Any]) -> dict[str, Any]:
     """Write the board as a scenario file: its position, the plays made with their answers, and expectations
     taken from where the plays led, so that ``judge check`` passes on it as exported."""
@@ -595,8 +644,9 @@ def export_scenario(data: dict[str, Any]) -> dict[str, Any]:
     note = data.get("note") or ""
     if not isinstance(sid, str) or not sid.replace("-", "").replace("_", "").isalnum() or len(sid) > 60:
         problems.append(problem("id", "the scenario id is letters, digits and dashes (e.g. MESA-12)"))
-    if not isinstance(title, str) or len(title) > 300:
-        problems.append(problem("title", "the title is text (at most 300 characters)"))
+    if not isinstance(title, str) or len(title) > 300 or "\n" in title or "\r" in title:
+        # The title goes into the file's first comment line: a line break would end the comment.
+        problems.append(problem("title", "the title is one line of text (at most 300 characters)"))
     if not isinstance(note, str) or len(note) > 4000:
         problems.append(problem("note", "the note is text (at most 4000 characters)"))
     if not isinstance(entries, list) or not all(isinstance(e, str) for e in entries):
@@ -647,7 +697,15 @@ def export_scenario(data: dict[str, Any]) -> dict[str, Any]:
     header = [f"# {sid}" + (f" — {title}" if title else "")]
     header += [f"# {line}".rstrip() for line in note.splitlines()]
     text = "\n".join(header) + "\n" + toml_writer.dumps(doc)
-    check_result = Runner(rulesets.get).run(Scenario.from_dict(tomllib.loads(text)))
+    try:
+        written = Scenario.from_dict(tomllib.loads(text))
+    except (tomllib.TOMLDecodeError, ScenarioError) as exc:
+        import logging
+
+        logging.getLogger("judge.web").error("an exported scenario does not read back: %s", exc)
+        raise APIError(422, "engine-failure", f"the scenario file could not be read back ({exc}); the input was "
+                                              "logged") from None
+    check_result = Runner(rulesets.get).run(written)
     return {"filename": f"{sid}.toml", "toml": text, "passes": check_result.passed,
             "report": None if check_result.passed else check_result.report("en")}
 

@@ -39,6 +39,10 @@ class Battleline:
             rule = "deploy"
         elif line:
             options = [Option("left", "Flanco izquierdo", "Left flank"), Option("right", "Flanco derecho", "Right flank")]
+        else:
+            # An empty battleline: both flanks are the same place, and "left" or "right" written for it is taken.
+            self.res.forced(Question(key="flank", player=self.active, rule=rule, prompt_es="", prompt_en="", options=(
+                Option("left", "Flanco izquierdo", "Left flank"), Option("right", "Flanco derecho", "Right flank"))))
         if index is None:
             index = 0
         if options:

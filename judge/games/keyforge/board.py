@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Any
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from judge.core.position import CardState, Position
 from judge.games.keyforge.catalog import HOUSES, CardDef, Catalog
@@ -32,7 +32,13 @@ class Board:
     """uid of a creature that left play → its neighbours just before it left (Desolar, Dolor en Cadena)."""
     _blanking: dict[str, bool] = field(default_factory=dict, repr=False)
     _holding: bool = field(default=False, repr=False)
+    _blanker_here: bool | None = field(default=None, repr=False)
     """Card id → whether its printed text blanks other cards (looked up on every ability check: kept, not recomputed)."""
+    condition: Callable[[CardState, dict[str, Any]], bool] | None = field(default=None, repr=False)
+    """Whether a condition of the vocabulary holds for an effect of a card (the interpreter's; set by the game):
+    constant effects that say "while …" (``if``) apply only while it holds."""
+    base_hand_size: int = 6
+    """How many cards a player refills their hand to (PASO 5), before the effects that change it."""
 
     # What a card is.
 
@@ -131,7 +137,7 @@ class Board:
             effect = lasting.get("effect", {})
             if effect.get("modify") == "blank" and self._lasting_affects(lasting, card):
                 return True
-        if not self.catalog.has_blanking_cards():
+        if not self._may_blank():
             return False
         for _, zone, source in self.position.all_cards():
             if zone in IN_PLAY and source is not card and not source.get("grafted"):
@@ -144,6 +150,16 @@ class Board:
                             and self.affects(source, effect, card):
                         return True
         return False
+
+    def _may_blank(self) -> bool:
+        """Whether any card of this position could blank another's text box. Cards only move between zones while a
+        play resolves (a token or a copy is a card of the catalog that blanks nothing, or a copy of one here), so it
+        is asked once per board: the common case — no such card at the table — then costs nothing on each ability
+        check, however many cards of the catalog have been read."""
+        if self._blanker_here is None:
+            self._blanker_here = self.catalog.has_blanking_cards() and any(
+                self._blanks_others(self.base_define(c)) for _, _, c in self.position.all_cards())
+        return self._blanker_here
 
     def _blanks_others(self, d: CardDef) -> bool:
         known = self._blanking.get(d.id)
@@ -453,15 +469,51 @@ class Board:
         low = min(self.power(c) for c in cards)
         return [c for c in cards if self.power(c) == low]
 
+    def holds(self, source: CardState, effect: dict[str, Any]) -> bool:
+        """Whether a constant effect's own condition ("while the tide is high…", ``if``) holds now."""
+        if "if" not in effect:
+            return True
+        if self.condition is None:
+            raise JudgeError(f"internal: the condition of an effect of {source.uid} is read without the interpreter")
+        return self.condition(source, effect["if"])
+
+    def names_player(self, source: CardState, effect: dict[str, Any], pid: str, default: str) -> bool:
+        """Whether a constant effect about players (``player``: you, opponent or each) is about ``pid``."""
+        return effect.get("player", default) == "each" or self.effect_player(source, effect, default) == pid
+
     def key_cost(self, pid: str) -> int:
         cost = 6
         for source, effect in self.constant_effects():
-            if effect.get("modify") == "key-cost":
-                if self.effect_player(source, effect, "opponent") == pid:
-                    # An amount that counts ("+1 for each Dis creature in play") is counted anew each time the cost
-                    # is asked: a lasting effect follows the table as it changes (KF172-CARD-94).
-                    cost += self._amount(source, effect.get("amount", 0))
+            if effect.get("modify") == "key-cost" and self.names_player(source, effect, pid, "opponent") \
+                    and self.holds(source, effect):
+                # An amount that counts ("+1 for each Dis creature in play") is counted anew each time the cost
+                # is asked: a lasting effect follows the table as it changes (KF172-CARD-94).
+                cost += self._amount(source, effect.get("amount", 0))
         return max(0, cost)
+
+    def hand_size(self, pid: str) -> int:
+        """How many cards ``pid`` refills their hand to in their "draw cards" step: 6, changed by constant effects
+        ("refill your hand to 1 additional card")."""
+        size = self.base_hand_size
+        for source, effect in self.constant_effects():
+            if effect.get("modify") == "hand-size" and self.names_player(source, effect, pid, "you") \
+                    and self.holds(source, effect):
+                size += self._amount(source, effect.get("amount", 0))
+        return max(0, size)
+
+    def bonus_icons(self, card: CardState) -> tuple[str, ...]:
+        """The card's bonus icons, top to bottom: printed, then those added to this copy of the card when its deck was
+        made (POTENCIAR: the state ``icons``)."""
+        return (*self.define(card).bonus, *card.state.get("icons", ()))
+
+    def power_breakdown(self, card: CardState) -> dict[str, int]:
+        """What the card's power is made of: printed (or what the card is as a creature), +1 power counters, and what
+        constant and lasting effects add or take away."""
+        total = self.power(card)
+        as_creature = self.battleline_power(card)
+        printed = self.define(card).power if as_creature is None else as_creature
+        counters = int(card.get("power", 0))
+        return {"printed": printed, "counters": counters, "effects": total - printed - counters, "total": total}
 
     def forged_keys(self, pid: str) -> int:
         keys = self.position.player(pid).values.get("keys", 0)
@@ -596,9 +648,16 @@ def matches(board: Board, target: dict[str, Any], card: CardState, *, controller
         # destroyed in the fight it was used for, KF172-CARD-93).
         if source is None or board.in_play(card) or source.uid not in board.last_neighbors.get(card.uid, ()):
             return False
-    if f.get("left-of-self"):
-        # "To this creature's left": earlier in the same battleline (Pretor Marius, KF172-CARD-77).
-        line = board.battleline(card.controller)
-        if source is None or source not in line or card not in line or line.index(card) >= line.index(source):
-            return False
+    for side in ("left-of-self", "right-of-self"):
+        if f.get(side):
+            # "To this creature's left" (Pretor Marius, KF172-CARD-77) / "to the right of" (Panpaca, Anga): earlier or
+            # later in the same battleline.
+            line = board.battleline(card.controller)
+            if source is None or source not in line or card not in line:
+                return False
+            i, j = line.index(card), line.index(source)
+            if (i >= j) if side == "left-of-self" else (i <= j):
+                return False
+    if f.get("no-bonus-icons") and board.bonus_icons(card):
+        return False  # none printed and none added by Enhance (Lamento de los Malditos)
     return True

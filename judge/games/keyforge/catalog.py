@@ -31,7 +31,7 @@ from typing import Any
 from collections.abc import Iterable, Iterator, Mapping
 
 from judge.core import catalog as core_catalog
-from judge.core.errors import Problem
+from judge.core.errors import Problem, UnknownCardError
 from judge.games.keyforge import pool
 from judge.games.keyforge.vocabulary import KEYWORDS, VOCABULARY
 
@@ -279,6 +279,19 @@ class Catalog(core_catalog.Catalog[CardDef]):
     def _loaded(self, card: CardDef) -> None:
         if _blanks(card):
             self._blankers.add(card.id)
+
+    def lookup(self, name: str) -> CardDef:
+        try:
+            return super().lookup(name)
+        except UnknownCardError as exc:
+            if "unknown card" not in str(exc):
+                raise  # a name several cards share: the message says to use the id
+            raise UnknownCardError(f"{exc}. A card the catalog does not have can be defined in the position: "
+                                   f"[position.cards.<id>] with name, house, type (power, bonus, keywords, abilities…: "
+                                   f"docs/abilities.md), then named by its id or name",
+                                   f"{exc.message_es}. Una carta que el catálogo no tiene se define en la posición: "
+                                   f"[position.cards.<id>] con name, house, type (power, bonus, keywords, abilities…: "
+                                   f"docs/abilities.md), y se nombra por su id o su nombre") from None
 
     def has_blanking_cards(self) -> bool:
         """Whether any card read so far has a constant ability that blanks other cards' text boxes: when none has, a

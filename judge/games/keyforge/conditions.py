@@ -50,6 +50,10 @@ def value(ctx: AbilityContext, expr: Any) -> int:
         if "sum-amber" in expr:
             # "For each Æmber on friendly Hastatus Raptors": the Æmber on every matching card, added up.
             return times * sum(int(c.get("amber", 0)) for c in candidates(ctx.game, {**expr["sum-amber"], "all": True}, ctx))
+        if "traits" in expr:
+            # "For each trait that creature has" (Entropic Swirl): the traits of the card a name gives, as it is now.
+            cards = ctx.named(str(expr["traits"]))
+            return times * (len(ctx.game.board.traits(cards[0])) if cards else 0)
         if "value" in expr:
             return times * value(ctx, expr["value"])
         if "sum" in expr:

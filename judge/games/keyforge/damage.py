@@ -27,15 +27,18 @@ class Damage:
         A hit is ``(creature, amount)`` or ``(creature, amount, source uid)``; ``source`` is the card dealing it (None
         for a bonus icon, which the game deals: DAÑO, FUENTE DE, KF172-GEN-28). In a fight (``fight`` given) a hit
         with its own source is that creature's power; damage keeps its source and its fight when a replacement moves
-        it to another creature (KF172-CARD-16, KF172-CARD-38)."""
+        it to another creature (KF172-CARD-16, KF172-CARD-38). A fourth item says whether it is that power, a fifth
+        what kind of damage it is (``splash-attack``); otherwise it is ``by`` (``assault``, ``bonus-icon``…) or an
+        ability's — what "destroyed by this creature's assault damage" asks."""
         todo = []
         for hit in hits:
             creature, amount = hit[0], hit[1]
             src = hit[2] if len(hit) > 2 else source
             power = hit[3] if len(hit) > 3 else (fight is not None and len(hit) > 2)
+            kind = hit[4] if len(hit) > 4 else ("power" if power else by or "ability")
             if amount > 0 and self.board.in_play(creature):
                 todo.append({"card": creature, "amount": amount, "source": src, "fight": fight is not None,
-                             "power": power})
+                             "power": power, "kind": kind})
         dealt: dict[str, int] = {}
         if not todo:
             return dealt
@@ -75,8 +78,10 @@ class Damage:
                 in_fight = {h["card"].uid for h in landed if h["fight"]}
                 by_fight = [c for c in destroyed if c.uid in in_fight]
                 others = [c for c in destroyed if c.uid not in in_fight]
+                # Which card's damage, of which kind, destroyed each ("destroyed by Zizok's splash-attack damage").
+                killed_by = {c.uid: [(h["source"], h["kind"]) for h in landed if h["card"].uid == c.uid] for c in destroyed}
                 self.destroy(by_fight + others, rule="order.damage.4", fight=fight if by_fight else None,
-                             fight_only={c.uid for c in by_fight})
+                             fight_only={c.uid for c in by_fight}, damage=killed_by)
             pending = []
             for creature, prevented in self._armor_prevented:
                 pending += self.collect("armor-prevented", card=creature, player=creature.controller, amount=prevented)

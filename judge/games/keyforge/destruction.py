@@ -13,15 +13,19 @@ import dataclasses
 from typing import Any
 from collections.abc import Iterable
 
+from judge.core.decisions import Question
 from judge.core.position import CardState
+from judge.core.timing import OrderAnswers
 
 
 class Destruction:
     """The destruction procedures of a :class:`~judge.games.keyforge.game.Game`."""
 
     def destroy(self, cards: Iterable[CardState], *, rule: str = "destroyed", fight: dict[str, Any] | None = None,
-                sacrifice: bool = False, fight_only: set[str] | None = None) -> list[CardState]:
-        """Mark cards for destruction; the outermost call resolves "Destruida:" and puts them in the discard."""
+                sacrifice: bool = False, fight_only: set[str] | None = None,
+                damage: dict[str, list[tuple[str | None, str]]] | None = None) -> list[CardState]:
+        """Mark cards for destruction; the outermost call resolves "Destruida:" and puts them in the discard.
+        ``damage``: for cards destroyed by damage, which card's damage of which kind it was."""
         newly = []
         marked_uids = {c.uid for c in self.marked}
         for card in cards:
@@ -52,6 +56,7 @@ class Destruction:
                     self.marked_by_damage.add(card.uid)
                 # A card resolves only the "Destruida:" abilities it had when it was marked (DESTRUIDA).
                 self.destroyed_abilities[card.uid] = self.abilities_of(card, "destroyed")
+                self.destroyed_by[card.uid] = (damage or {}).get(card.uid, [])
                 if fight and (fight_only is None or card.uid in fight_only):
                     other = fight.get("defender") if card.uid == fight.get("attacker") else fight.get("attacker")
                     self.destroyed_fighting[card.uid] = other
@@ -127,7 +132,8 @@ class Destruction:
             # "That creature" is the card in its owner's discard pile; one a "Destruida:" effect sent elsewhere is
             # not found there (KF172-CARD-06).
             pending += self.collect("destroyed", card=card, player=card.controller,
-                                    fighting=self.destroyed_fighting.get(card.uid), zone=f"{card.owner}.discard")
+                                    fighting=self.destroyed_fighting.get(card.uid), zone=f"{card.owner}.discard",
+                                    damage=self.destroyed_by.pop(card.uid, []))
         # "After this card leaves play" effects of the cards destroyed together wait until all of them are gone (the
         # æmber on each has gone to its opponent by then, KF172-GEN-03) and share the window of "after a creature is
         # destroyed": a creature that such an effect puts into play was not in play when the others left, so it
@@ -149,13 +155,22 @@ class Destruction:
             by_owner.setdefault(c.owner, []).append(c)
         for owner, group in by_owner.items():
             remaining = list(group)
-            while len(remaining) > 1:
-                pick = self.choose_card("discard-order", self.active, "destroyed",
-                                        f"¿Qué carta destruida va primero a la pila de descartes de {owner}?",
-                                        f"Which destroyed card goes first to {owner}'s discard pile?", remaining)
+            # One question per card, or the whole order answered at once (OrderAnswers).
+            answers = OrderAnswers(self.res)
+            while remaining:
+                question = Question(key="discard-order", player=self.active, rule="destroyed",
+                                    prompt_es=f"¿Qué carta destruida va primero a la pila de descartes de {owner}?",
+                                    prompt_en=f"Which destroyed card goes first to {owner}'s discard pile?",
+                                    options=self.card_options(remaining))
+                if len(remaining) == 1:
+                    answers.forced(question)
+                    pick = remaining[0]
+                else:
+                    chosen = answers.next(question)
+                    pick = next(c for c in remaining if c.uid == chosen)
                 remaining.remove(pick)
                 ordered.append(pick)
-            ordered.extend(remaining)
+            answers.finish("discard-order")
         return ordered
 
     def unmark(self, card: CardState) -> None:

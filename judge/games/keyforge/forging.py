@@ -24,20 +24,24 @@ class Forging:
     def can_forge(self, pid: str, cost: int) -> bool:
         return self.amber(pid) + sum(int(c.get("amber", 0)) for c in self.forge_sources(pid)) >= cost
 
-    def forge(self, pid: str, *, cost: int | None = None, rule: str = "forge") -> bool:
+    def forge(self, pid: str, *, cost: int | None = None, rule: str = "forge", chooser: str | None = None) -> bool:
+        """``pid`` forges a key. What is chosen about it (its colour, the æmber spent from cards) is the active
+        player's choice, also for a key an ability makes the other player forge, unless the ability names someone
+        else (``chooser``): JUGADOR ACTIVO."""
+        chooser = chooser or self.active
         cost = self.board.key_cost(pid) if cost is None else cost
         if not self.can_forge(pid, cost):
             return False
         if self._forge_replaced(pid):
             return False
         with self.res.step("forge", rule, f"{pid} forja una llave ({cost} Æmbar)", f"{pid} forges a key ({cost} Æmber)"):
-            self._spend(pid, cost)
+            self._spend(pid, cost, chooser)
             keys = self.position.player(pid).values.get("keys", 0)
             # LLAVES: colours only matter to the cards that name them, so a position tracks them only when it lists
             # forged keys by colour; then which key is forged is the player's choice, asked like any other.
             if isinstance(keys, list):
                 colors = [c for c in ("red", "blue", "yellow") if c not in keys]
-                color = self.res.ask(Question(key="key-color", player=pid, rule="keys",
+                color = self.res.ask(Question(key="key-color", player=chooser, rule="keys",
                                               prompt_es="¿Qué llave forjas?", prompt_en="Which key do you forge?",
                                               options=tuple(Option(c, key_color(c), key_color(c, "en")) for c in colors))) if len(colors) > 1 else colors[0]
                 self.res.set_player(pid, "keys", [*keys, color])
@@ -77,7 +81,7 @@ class Forging:
         cancelled, self.forge_cancelled = self.forge_cancelled, False
         return cancelled
 
-    def _spend(self, pid: str, cost: int) -> None:
+    def _spend(self, pid: str, cost: int, chooser: str) -> None:
         """Spend æmber for a key: from the pool, and from cards that allow it in any combination — the active
         player chooses how much comes from each card (FAQ Rana Llave)."""
         remaining = cost
@@ -92,7 +96,7 @@ class Forging:
                 take = low
             else:
                 take = int(self.res.ask(Question(
-                    key="forge-from-card", player=self.active, rule="forge",
+                    key="forge-from-card", player=chooser, rule="forge",
                     prompt_es=f"¿Cuánto Æmbar de {self.label(card)} se gasta en la llave?",
                     prompt_en=f"How much Æmber on {self.label(card, 'en')} is spent on the key?",
                     options=tuple(Option(str(n), str(n), str(n)) for n in range(low, high + 1)))))

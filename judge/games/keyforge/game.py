@@ -34,7 +34,7 @@ from judge.games.keyforge.forging import Forging
 from judge.games.keyforge.leaving import Leaving
 from judge.games.keyforge.tide import Tide
 from judge.games.keyforge.timing import Timing, Triggered
-from judge.games.keyforge.wording import effect_label
+from judge.games.keyforge.wording import answer_names, effect_label
 
 
 class Interpreter(Protocol):
@@ -57,7 +57,6 @@ class AbilityContext:
     """uid of the card whose ability this is."""
     controller: str
     event: dict[str, Any] = field(default_factory=dict)
-    remembered: list[CardState] = field(default_factory=list)
     last_known: CardState | None = None
     pending_damage: list[tuple[CardState, int]] = field(default_factory=list)
     chosen_all: list[CardState] = field(default_factory=list)
@@ -65,6 +64,38 @@ class AbilityContext:
     chosen_house: str | None = None
     granter: str | None = None
     """uid of the card whose constant ability gave this ability (an upgrade, Arquímedes), if not the card itself."""
+    _remembered: list[CardState] = field(default_factory=list)
+    _named_as: dict[str, tuple[int, bool]] = field(default_factory=dict)
+    """For each card named, its timestamp then and whether it was in play."""
+
+    @property
+    def remembered(self) -> list[CardState]:
+        """The cards the previous effect named ("it", "that creature"): still those cards wherever they went, but not
+        a card that was in play, left play and came back — it is a new card then, which "it" does not name
+        (ABANDONA EL JUEGO: later instructions refer to the card as it was just before it left play)."""
+        out = []
+        for card in self._remembered:
+            stamp, was_in_play = self._named_as.get(card.uid, (card.stamp, False))
+            if was_in_play and card.stamp != stamp and self.game.board.in_play(card):
+                continue
+            out.append(card)
+        return out
+
+    @remembered.setter
+    def remembered(self, cards: list[CardState]) -> None:
+        self.remember(cards)
+
+    def remember(self, cards: list[CardState], *, as_they_were: dict[str, tuple[int, bool]] | None = None) -> None:
+        """Name ``cards`` for the following effects, as they are now or, ``as_they_were``, as they were earlier in
+        the ability (uid → timestamp then, whether it was in play)."""
+        self._remembered = list(cards)
+        for card in cards:
+            then = (as_they_were or {}).get(card.uid)
+            known = self._named_as.get(card.uid)
+            if then is not None:
+                self._named_as[card.uid] = then
+            elif known is None or known[0] != card.stamp:
+                self._named_as[card.uid] = (card.stamp, self.game.board.in_play(card))
 
     @property
     def source_card(self) -> CardState | None:
@@ -81,9 +112,13 @@ class AbilityContext:
             host = self.game.board.host_of(card) if card is not None and pos.find(card.uid) else None
             return [host] if host is not None else []
         if name in ("attacker", "defender"):
-            # The creatures of the fight, while they are still in play (one the fight destroyed is gone).
+            # The creatures of the fight, while they are still in play (one the fight destroyed is gone, and one put back
+            # into play since is a new creature, not the one that fought).
             uid = self.event.get(name)
             found = pos.find(uid) if uid else None
+            stamp = self.event.get(f"{name}-stamp")
+            if found and stamp is not None and found[2].stamp != stamp:
+                return []
             return [found[2]] if found and self.game.board.in_play(found[2]) else []
         if name in ("it", "that-creature"):
             return list(self.remembered)
@@ -125,13 +160,17 @@ class Game(Aember, Damage, Destruction, Leaving, Forging, Drawing, Battleline, T
         self.res = res
         self.interpreter = interpreter
         self.position = res.position
-        self.board = Board(res.position, ruleset.catalog_for(res.position))
+        self.board = Board(res.position, ruleset.catalog_for(res.position), base_hand_size=ruleset.hand_size,
+                           condition=lambda source, cond: interpreter.condition(
+                               self.context(source.uid, source.controller), cond))
         res.on_move.append(self._moved)
         self.marked: list[CardState] = []
         """Cards marked for destruction in the destruction batch under way."""
         self.leaving: set[str] = set()
         self.destroyed_fighting: dict[str, str] = {}
         """uid of a creature destroyed in a fight → uid of the creature it was fighting."""
+        self.destroyed_by: dict[str, list[tuple[str | None, str]]] = {}
+        """uid of a creature destroyed by damage → the cards whose damage did it, with its kind (power, assault…)."""
         self.marked_by_damage: set[str] = set()
         """Creatures marked because their damage reached their power (for the older rulebooks' re-check)."""
         self.fight_redirect: dict[str, str] = {}
@@ -190,7 +229,10 @@ class Game(Aember, Damage, Destruction, Leaving, Forging, Drawing, Battleline, T
             verbs_en = [effect_label(e["do"], "en") for e in ability["effects"] if isinstance(e, dict) and isinstance(e.get("do"), str)]
             if verbs:
                 es, en = f"{es} — {', '.join(verbs)}", f"{en} — {', '.join(verbs_en)}"
-        return Pending(controller or card.controller, key, es, en, item, aliases=(card.uid, *self.board.define(card).names()))
+        names = self.board.define(card).names()
+        answer, spoken = answer_names((names[0], names[1], names[2], names[3], card.uid), key,
+                                      ability.get("trigger") if isinstance(ability, dict) else None)
+        return Pending(controller or card.controller, key, es, en, item, aliases=(card.uid, *names, *spoken), answer=answer)
 
     def ability_label(self, card: CardState, ability: dict[str, Any], es: str, en: str) -> tuple[str, str]:
         """How to name an ability in a question: its card, and the card that grants it when it is granted."""
@@ -216,6 +258,13 @@ class Game(Aember, Damage, Destruction, Leaving, Forging, Drawing, Battleline, T
         chosen = self.res.ask(Question(key=key, player=player, rule=rule, prompt_es=prompt_es, prompt_en=prompt_en,
                                        options=self.card_options(cards)))
         return next(c for c in cards if c.uid == chosen)
+
+    def forced_choice(self, key: str, rule: str, cards: list[CardState], player: str | None = None) -> None:
+        """A choice of ``key`` that turned out to have no alternative (``cards`` are all it could take): an answer the
+        judge wrote for it anyway is taken, not left over (:meth:`~judge.core.resolution.Resolution.forced`)."""
+        n = len(cards)
+        self.res.forced(Question(key=key, player=player or self.active, rule=rule, prompt_es="", prompt_en="",
+                                 options=self.card_options(cards), min_choices=n, max_choices=n))
 
     def card_at(self, uid: str | None) -> CardState | None:
         found = self.position.find(uid) if uid else None

@@ -1,11 +1,16 @@
 """Leaving play (ABANDONA EL JUEGO): where a card goes and what goes with it — its æmber to the opponent, its
 upgrades, grafted cards and cards under it to their owners' discard piles, the lasting effects on it — and what the
 card was just before it left, which the rest of an ability still reads. Ward stops a creature leaving play by an
-effect (ESCUDAR)."""
+effect (ESCUDAR). A card on its way to a zone meets the replacements that send it elsewhere, however it was picked —
+chosen, at random, from the top of a deck (EFECTOS DE SUSTITUCIÓN)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from judge.core.position import CardState
+from judge.games.keyforge.board import matches
+from judge.games.keyforge.positions import CARD_FACTS
 from judge.games.keyforge.wording import to_zone_es, zone_name
 
 
@@ -29,8 +34,71 @@ class Leaving:
         self.leaves_play(card, zone, rule=rule)
         return True
 
+    def entering_replacement(self, card: CardState, zone: str, *, from_play: bool) -> tuple[CardState, str] | None:
+        """A constant or lasting "if it would be put into <zone>, it goes to <to> instead" that applies to this card,
+        with the zone it goes to instead (Ritual de Aniquilación: a creature that would enter a discard pile from play is
+        purged instead)."""
+        for source, effect in self.board.constant_effects():
+            if effect.get("modify") != "redirect-entering" or effect.get("zone") != zone:
+                continue
+            if effect.get("from") == "play" and not from_play:
+                continue
+            target = effect.get("target", {"kind": "card"})
+            controller = effect.get("_lasting", {}).get("controller", source.controller)
+            if isinstance(target, dict) and "uids" in target:
+                hit = card.uid in target["uids"]
+            else:
+                hit = isinstance(target, dict) and matches(self.board, {**target, "all": True}, card,
+                                                           controller=controller, source=source)
+            if hit and effect.get("to") != zone:
+                return source, str(effect.get("to"))
+        return None
+
+    def move_out(self, card: CardState, pid: str, zone: str, *, rule: str, index: int | None = None) -> bool:
+        """Move a card that is not in play to ``pid``'s ``zone`` — chosen, at random or from a deck, all the same: a
+        lasting "if it leaves this zone, it goes to its owner's hand instead" (Recolección de Muestras, KF172-GEN-07)
+        and an "if it would be put into that zone, it goes elsewhere instead" replace the move. Return whether it
+        reached ``zone``."""
+        where = self.position.find(card.uid)
+        here = where[1] if where else None
+        lasting = list(self.position.values.get("lasting", []))
+        for n, entry in enumerate(lasting):
+            effect = entry.get("effect", {})
+            if effect.get("modify") == "redirect-leaving" and card.uid in effect.get("target", {}).get("uids", ()) \
+                    and effect.get("zone") == here and here != zone:
+                dest = effect.get("to", "hand")
+                with self.res.step("replaced", "replacement-effects",
+                                   f"Efecto de sustitución: {self.label(card)} va {to_zone_es(dest)} de su propietario en vez de eso",
+                                   f"Replacement effect: {self.label(card, 'en')} goes to its owner's {zone_name(dest, 'en')} instead",
+                                   card=card.uid):
+                    self.res.move(card, card.owner, dest)
+                    uids = [u for u in effect["target"]["uids"] if u != card.uid]
+                    if uids:
+                        lasting[n] = {**entry, "effect": {**effect, "target": {"uids": uids}}}
+                    else:
+                        del lasting[n]  # it has replaced every move it was waiting for
+                    self.res.set_value("lasting", lasting or None)
+                return dest == zone
+        instead = self.entering_replacement(card, zone, from_play=False)
+        if instead is not None:
+            source, dest = instead
+            self._replaced_entry(card, source, dest)
+            self.res.move(card, card.owner, dest)
+            return False
+        self.res.move(card, pid, zone, index)
+        return True
+
+    def _replaced_entry(self, card: CardState, source: CardState, dest: str) -> None:
+        self.res.note("replaced", "replacement-effects",
+                      f"Efecto de sustitución de {self.label(source)}: {self.label(card)} va {to_zone_es(dest)} de su propietario en vez de eso",
+                      f"Replacement effect of {self.label(source, 'en')}: {self.label(card, 'en')} goes to its owner's "
+                      f"{zone_name(dest, 'en')} instead", card=card.uid)
+
     def leaves_play(self, card: CardState, zone: str, *, rule: str = "leaves-play", to_player: str | None = None,
                     index: int | None = None) -> None:
+        instead: tuple[CardState, str] | None = self.entering_replacement(card, zone, from_play=True)
+        if instead is not None:
+            zone, to_player, index = instead[1], None, None
         owner = to_player or card.owner
         _, was_zone, _, was_index, was_host = self.position.locate(card.uid)
         # "You control this creature" (Collarín de Subordinación) is a constant ability: it stays active only while
@@ -59,6 +127,8 @@ class Leaving:
         self.leaving.add(card.uid)
         with self.res.step("leaves-play", "leaves-play", f"{self.label(card)} abandona el juego: va {to_zone_es(zone)} de {owner}",
                            f"{self.label(card, 'en')} leaves play: it goes to {owner}'s {zone_name(zone, 'en')}", card=card.uid):
+            if instead is not None:
+                self._replaced_entry(card, instead[0], zone)
             amber = int(card.get("amber", 0))
             if amber:
                 if is_creature:
@@ -69,7 +139,7 @@ class Leaving:
                     self.res.set_player(opponent, "amber", self.amber(opponent) + amber)
                 self.res.set_card(card, "amber", 0)
             for key in [k for k in card.state]:
-                if key != "amber":
+                if key != "amber" and key not in CARD_FACTS:
                     self.res.set_card(card, key, 0 if not isinstance(card.state[key], bool) else False)
             for upgrade in list(card.attached):
                 if self.board.define(upgrade).keyword("gigantic"):
@@ -117,9 +187,21 @@ class Leaving:
         return set(known["houses"]) if known else self.board.houses(card)
 
     def _end_lasting_on(self, card: CardState) -> None:
-        # Lasting effects on the card end; so do those that last while their source stays in play (Restringtonus).
+        # The lasting effects on the card end for it alone: an effect on several chosen cards goes on for the others
+        # (ABANDONA EL JUEGO, EFECTOS DURADEROS). Those that last while their source stays in play end altogether
+        # (Restringtonus).
         lasting = self.position.values.get("lasting", [])
-        keep = [e for e in lasting if card.uid not in e.get("effect", {}).get("target", {}).get("uids", ())
-                and not (e.get("duration") == "while-in-play" and e.get("source") == card.uid)]
-        if len(keep) != len(lasting):
+        keep = []
+        for entry in lasting:
+            if entry.get("duration") == "while-in-play" and entry.get("source") == card.uid:
+                continue
+            effect = entry.get("effect", {})
+            uids = effect.get("target", {}).get("uids", ()) if isinstance(effect.get("target"), dict) else ()
+            if card.uid in uids:
+                rest = [u for u in uids if u != card.uid]
+                if not rest:
+                    continue
+                entry = {**entry, "effect": {**effect, "target": {**effect["target"], "uids": rest}}}
+            keep.append(entry)
+        if keep != lasting:
             self.res.set_value("lasting", keep or None)

@@ -4,18 +4,20 @@
 
 from __future__ import annotations
 
-from judge.core.errors import IllegalPlayError, InvalidPlayError, UnknownCardError
+from judge.core.decisions import Option, Question
+from judge.core.errors import IllegalPlayError, InvalidAnswerError, InvalidPlayError, UnknownCardError
 from judge.core.position import CardState, Position
 from judge.core.resolution import Resolution
 from judge.core.ruleset import Play
-from judge.games.keyforge import effects
+from judge.games.keyforge import effects, turn
 from judge.games.keyforge.board import IN_PLAY, Board, matches
 from judge.games.keyforge.game import Game
 from judge.games.keyforge.using import valid_defenders
 from judge.games.keyforge.wording import house_name, zone_name
 
-VERBS = ("play", "discard", "reap", "fight", "action", "omni", "unstun", "raise-tide", "end-turn")
-"""What a player announces in step 3 (and ending the turn)."""
+VERBS = ("play", "discard", "reap", "fight", "action", "omni", "unstun", "raise-tide", "end-turn", "forge", "choose-house")
+"""What a player announces in step 3, and the steps around it: ending the turn (``end-turn``, optionally up to a step
+of the next turn: ``end-turn forge``), step 1 (``forge``) and step 2 (``choose-house <house>``)."""
 
 
 class Legality:
@@ -68,10 +70,8 @@ class Legality:
             raise IllegalPlayError(f"only the active player ({position.active}) makes plays in KeyForge",
                                    rule=self.cite("active-player"),
                                    es=f"en KeyForge solo juega el jugador activo ({position.active})")
-        if play.verb == "end-turn":
-            if position.step != "main":
-                raise IllegalPlayError("the turn can only be ended from step 3", rule=self.cite("turn-sequence"),
-                                       es="el turno solo se termina desde el paso 3")
+        if play.verb in ("end-turn", "forge", "choose-house"):
+            self._verify_turn_step(position, play)
             return
         if play.verb == "raise-tide":
             if position.step != "main":
@@ -156,6 +156,37 @@ class Legality:
                                        es=f"{board.label(card)} no tiene habilidad «{trigger}»", rule=self.cite(
                     "action-abilities" if trigger == "action" else "omni"))
         self._verify_step_open(position)
+
+    def _verify_turn_step(self, position: Position, play: Play) -> None:
+        """``end-turn [stop]`` from step 3 on; ``forge`` before step 1 is done; ``choose-house <house>`` before step 2
+        is done, naming a house the player may choose (SECUENCIA DEL TURNO, ELECCIÓN DE CASA)."""
+        step = position.step or "main"
+        if play.verb == "end-turn":
+            if step not in turn.TURN_END:
+                raise IllegalPlayError(f"the turn is ended from step 3 on, not from step {step!r}",
+                                       rule=self.cite("turn-sequence"),
+                                       es=f"el turno se termina a partir del paso 3, no desde «{step}»")
+            if play.card and play.card.lower() not in turn.STOPS:
+                raise InvalidPlayError(f"end-turn stops at {', '.join(turn.STOPS)} of the next turn, not {play.card!r}",
+                                       f"end-turn se detiene en {', '.join(turn.STOPS)} del turno siguiente, no en {play.card!r}")
+            return
+        last = "forge" if play.verb == "forge" else "house"
+        if step not in turn.TURN_START[:turn.TURN_START.index(last) + 1]:
+            what_es, what_en = ("el paso 1 (forjar)", "step 1 (forge)") if last == "forge" else \
+                ("el paso 2 (elegir Casa)", "step 2 (choose a house)")
+            raise IllegalPlayError(f"{what_en} is already over (the position is at step {step!r})",
+                                   rule=self.cite("turn-sequence"), es=f"{what_es} ya ha pasado (la posición está en «{step}»)")
+        if play.verb == "choose-house" and play.card:
+            game = self._probe(position)
+            allowed, rule = turn.allowed_houses(game, position.active)
+            try:
+                Question(key="house", player=position.active, rule=rule, prompt_es="", prompt_en="",
+                         options=tuple(Option(h, house_name(h), house_name(h, "en")) for h in allowed)).pick(play.card)
+            except InvalidAnswerError:
+                raise IllegalPlayError(f"{play.card!r} is not a house {position.active} may choose now "
+                                       f"({', '.join(allowed) or 'none'})", rule=self.cite(rule),
+                                       es=f"{play.card!r} no es una Casa que {position.active} pueda elegir ahora "
+                                          f"({', '.join(house_name(h) for h in allowed) or 'ninguna'})") from None
 
     def _can_fight(self, position: Position, card: CardState, *, only_targets: bool = False) -> bool:
         """Whether the creature could be used to fight now: not forbidden (unless ``only_targets``), and some enemy
@@ -316,7 +347,10 @@ class Legality:
                 # A stunned creature's only use is to remove the stun: "unstun" stands for all of them in the list.
                 verbs = ("unstun",) if card.get("stun") else ("reap", "fight", "action", "omni", "unstun")
                 candidates += [Play(v, card.uid) for v in verbs]
-        candidates += [Play("raise-tide"), Play("end-turn")]
+        candidates += [Play("raise-tide"), Play("end-turn"), Play("forge")]
+        if position.step in turn.TURN_START[:3]:
+            game = self._probe(position)
+            candidates += [Play("choose-house", h) for h in turn.allowed_houses(game, position.active)[0]]
         for play in candidates:
             if self.can_play(position, play):
                 plays.append(play)

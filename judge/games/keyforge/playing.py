@@ -58,6 +58,9 @@ def play(game: Game, card: CardState) -> None:
         # Where the creature was played is kept for "after a creature is played on a flank": it is where it entered,
         # not where later effects leave it (KF172-CARD-36); a lone creature is on both flanks (KF172-GEN-50).
         _flank_on_entry = _flanks_of(game, card) if d.is_creature else ()
+        # …and whose battleline it entered: a creature with Treachery enters the opponent's, whose flank it is on
+        # (FLANCO, TRAICIÓN).
+        _line_on_entry = card.controller if _flank_on_entry else None
         # The game state is checked as soon as the card is in play: a creature with power 0 is destroyed before its
         # bonus icons and "after it enters play" effects (KF172-GEN-69).
         game.check_state()
@@ -68,11 +71,11 @@ def play(game: Game, card: CardState) -> None:
                                "Omega: after it is played this step ends (pending effects still resolve)", card=card.uid):
                 game.res.set_value("step-ended", True)
         # order.play.2: bonus icons, top to bottom.
-        resolve_bonus_icons(game, card, d.bonus)
+        resolve_bonus_icons(game, card, game.board.bonus_icons(card))
         # order.play.3: "Play:" and "after you play" effects, in the active player's order.
         with game.res.step("play-effects", "order.play.3", "Efectos «Jugar:» y «después de jugar»",
                            "'Play:' and 'after you play' effects", card=card.uid):
-            info = {"card": card, "player": pid, "played-on": _flank_on_entry}
+            info = {"card": card, "player": pid, "played-on": _flank_on_entry, "played-line": _line_on_entry}
             if game.rules.play_triggers_before_play_effects():
                 game.resolve_pending(game.collect("play", **info))
             pending: list[Pending[Any]] = []
@@ -118,7 +121,7 @@ def play(game: Game, card: CardState) -> None:
                 with game.res.step("action-to-discard", "order.play.4", "La acción va a la pila de descartes",
                                    "The action goes to the discard pile", card=card.uid):
                     game.res.set_card(card, "copy-of", 0)  # in the discard pile it is Imitación again
-                    game.res.move(card, card.owner, "discard")
+                    game.move_out(card, card.owner, "discard", rule="order.play.4")
         game.check_state()
 
 
@@ -406,6 +409,7 @@ def attach_upgrade(game: Game, upgrade: CardState) -> None:
         host = creatures[0]
         game.res.note("forced-target", "upgrades", f"Única criatura posible: {game.label(host)}",
                       f"Only possible creature: {game.label(host, 'en')}", card=host.uid)
+        game.forced_choice("upgrade-host", "upgrades", [host])
     else:
         chosen = game.res.ask(Question(
             key="upgrade-host", player=game.active, rule="upgrades",
@@ -525,6 +529,8 @@ def bonus_icon(game: Game, card: CardState, icon: str) -> None:
             game.res.note("no-target", rule, "No hay cartas en la mano", "No cards in hand")
             return
         # Mandatory (ICONOS DE BONIFICACIÓN): with a single card in hand there is nothing to choose.
+        if len(hand) == 1:
+            game.forced_choice("discard", rule, hand, pid)
         chosen = hand[0].uid if len(hand) == 1 else game.res.ask(Question(key="discard", player=pid, rule=rule,
                                        prompt_es="Elige 1 carta de tu mano para descartarla",
                                        prompt_en="Choose 1 card from your hand to discard",
@@ -539,6 +545,7 @@ def _choose_creature(game: Game, pool: list[CardState], rule: str, es: str, en: 
     if len(pool) == 1:
         game.res.note("forced-target", rule, f"Única criatura posible: {game.label(pool[0])}",
                       f"Only possible creature: {game.label(pool[0], 'en')}", card=pool[0].uid)
+        game.forced_choice("target", rule, pool)
         return pool[0]
     chosen = game.res.ask(Question(key="target", player=game.active, rule=rule, prompt_es=es, prompt_en=en,
                                    options=tuple(Option(c.uid, game.label(c), game.label(c, "en"),
@@ -560,7 +567,7 @@ def discarded_from_hand(game: Game, card: CardState, pid: str, *, together: bool
     effects wait for it, and when the active player discards it its "Desguazar:" abilities resolve (DESGUAZAR).
     ``together``: one of several cards discarded at once; the caller resolves what follows with
     ``after_discarded_together`` once all of them are in the pile."""
-    game.res.move(card, card.owner, "discard")
+    game.move_out(card, card.owner, "discard", rule="discard-cards")
     game.count_this_turn(pid, "discards")
     if together:
         return

@@ -8,8 +8,9 @@ import difflib
 
 from judge.core.errors import Problem, UnknownCardError
 from judge.core.position import CardState, Position
+from judge.games.keyforge import earlier
 from judge.games.keyforge.board import IN_PLAY
-from judge.games.keyforge.catalog import HOUSES, Catalog, catalog_with
+from judge.games.keyforge.catalog import BONUS_ICONS, HOUSES, Catalog, catalog_with
 
 ZONES = ("hand", "deck", "discard", "archives", "purged", "battleline", "artifacts", "revealed")
 CARD_STATE = {
@@ -18,6 +19,12 @@ CARD_STATE = {
     "under": bool, "copy-of": str, "as-upgrade": bool, "maverick": str,
 }
 """Card state a position may give a card; named counters are written ``counter-<name> = N``."""
+ENHANCED = {"icons": list}
+"""What a position may say of one copy of a card beyond its catalog entry: the bonus icons Enhance added to it when its
+deck was made (POTENCIAR), written ``icons = ["aember", "draw"]``, below the printed ones."""
+CARD_FACTS = ("maverick", *ENHANCED)
+"""Card state that belongs to the card itself wherever it is, not to its time in play: the house printed on a maverick
+card, its enhanced bonus icons (DISIDENTE, POTENCIAR)."""
 PLAYER_VALUES = {"amber", "keys", "chains", "houses", "house", "name", "token"}
 """Values a player may have."""
 STEPS = ("start", "forge", "house", "main", "ready", "draw", "end")
@@ -78,6 +85,7 @@ class PositionCheck:
         for k in position.values:
             if k not in GAME_VALUES:
                 problems.append(Problem(f"values.{k}", "unknown game value", "valor de partida desconocido"))
+        problems.extend(earlier.problems(position, lambda name: _lookup_id(catalog, name)))
         return problems
 
     def _check_card(self, catalog: Catalog, card: CardState, where: str, zone: str, position: Position,
@@ -117,7 +125,7 @@ class PositionCheck:
         if any(not u.get("under") for u in card.attached) and (zone != "battleline" or attached):
             problems.append(Problem(where, "only creatures in play carry upgrades", "solo las criaturas en juego llevan mejoras"))
         for k, v in card.state.items():
-            expected = CARD_STATE.get(k)
+            expected = CARD_STATE.get(k, ENHANCED.get(k))
             if expected is None:
                 if k.startswith("counter-") and isinstance(v, int) and not isinstance(v, bool) and v >= 0:
                     continue
@@ -130,6 +138,10 @@ class PositionCheck:
                 problems.append(Problem(f"{where}.{k}", "must be true or false", "debe ser true o false"))
             elif expected is int and (not isinstance(v, int) or isinstance(v, bool) or v < 0):
                 problems.append(Problem(f"{where}.{k}", "must be a whole number ≥ 0", "debe ser un número entero ≥ 0"))
+            elif expected is list:
+                if not isinstance(v, list) or any(i not in BONUS_ICONS for i in v):
+                    problems.append(Problem(f"{where}.{k}", f"the bonus icons added to this card (POTENCIAR): a list of {', '.join(BONUS_ICONS)}",
+                                            f"los iconos de bonificación añadidos a esta carta (POTENCIAR): una lista de {', '.join(BONUS_ICONS)}"))
             elif expected is str and k == "copy-of":
                 pass  # checked above
             elif expected is str and k == "maverick" and v not in HOUSES:
@@ -141,10 +153,17 @@ class PositionCheck:
                 except UnknownCardError as exc:
                     problems.append(Problem(f"{where}.{k}", str(exc), exc.message_es))
         if zone not in IN_PLAY and card.state and not attached:
-            states = ", ".join(k for k in card.state if k not in ("face-down", "purged-by", "maverick"))
+            states = ", ".join(k for k in card.state if k not in CARD_FACTS and k not in ("face-down", "purged-by"))
             if states:
                 problems.append(Problem(where, f"a card out of play carries no counters or state ({states})",
                                         f"una carta fuera de juego no lleva contadores ni estados ({states})"))
         for i, up in enumerate(card.attached):
             problems.extend(self._check_card(catalog, up, f"{where}.upgrades[{i}]", zone, position, attached=True))
         return problems
+
+
+def _lookup_id(catalog: Catalog, name: str) -> str:
+    try:
+        return catalog.lookup(name).id
+    except UnknownCardError as exc:
+        raise KeyError(str(exc)) from exc

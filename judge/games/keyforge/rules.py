@@ -7,21 +7,20 @@ import re
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from judge.core import paths
 from judge.core.decisions import Option, Question, fold
 from judge.core.errors import UnknownCardError
 from judge.core.notation import Layout
 from judge.core.position import CardState, Position
 from judge.core.resolution import Resolution
 from judge.core.ruleset import Play, Ruleset
-from judge.games.keyforge import effects, playing, schema, turn, using
+from judge.games.keyforge import earlier, effects, playing, queries, schema, turn, using
 from judge.games.keyforge.board import IN_PLAY, Board
 from judge.games.keyforge.catalog import Catalog, CardDef, catalog_with, default_catalog
 from judge.games.keyforge.conditions import condition
 from judge.games.keyforge.game import Game
 from judge.games.keyforge.legality import VERBS, Legality
 from judge.games.keyforge.permissions import Permissions
-from judge.games.keyforge.positions import CARD_STATE, PLAYER_VALUES, ZONES, PositionCheck
+from judge.games.keyforge.positions import ZONES, PositionCheck
 from judge.games.keyforge.wording import ability_label
 
 RULE_KEYS = frozenset({
@@ -205,6 +204,7 @@ class KeyForge(Legality, Permissions, PositionCheck, Ruleset):
             card.card = catalog.lookup(card.card).id
             if card.state.get("copy-of"):
                 card.state["copy-of"] = catalog.lookup(str(card.state["copy-of"])).id
+        earlier.normalize(position, lambda name: self._card_id(position, name))
         return position
 
     # Plays.
@@ -212,7 +212,13 @@ class KeyForge(Legality, Permissions, PositionCheck, Ruleset):
     def resolve_play(self, res: Resolution, play: Play) -> None:
         game = Game(self, res, effects)
         if play.verb == "end-turn":
-            turn.end_turn(game)
+            turn.end_turn(game, (play.card or "main").lower())
+            return
+        if play.verb == "forge":
+            turn.run_turn_start(game, res.position.active, until="house")
+            return
+        if play.verb == "choose-house":
+            turn.run_turn_start(game, res.position.active, until="main", house=play.card)
             return
         if play.verb == "raise-tide":
             # MAREA: an "Omni:" ability the rules give the active player: raise the tide, gain 3 chains; no card is
@@ -253,29 +259,10 @@ class KeyForge(Legality, Permissions, PositionCheck, Ruleset):
     # Expectations.
 
     def query(self, position: Position, path: str) -> Any:
-        # KeyForge's own paths first (keys forged, key cost, a card's power, armor and houses now); the rest are
-        # every game's (judge.core.paths).
-        board = Board(position, self.catalog_for(position))
-        head, _, rest = path.partition(".")
-        if head in position.players:
-            if rest == "keys":
-                return board.forged_keys(head)
-            if rest == "key-cost":
-                return board.key_cost(head)
-            if rest == "has-house":
-                return position.player(head).values.get("house") is not None
-        elif rest in ("power", "armor", "houses") and path not in ("active", "turn", "step", "winner") \
-                and not path.startswith("values."):
-            card = paths.find_card(position, head, lambda name: self._card_id(position, name))
-            if rest == "power":
-                return board.power(card)
-            if rest == "armor":
-                return board.armor(card)
-            return sorted(board.houses(card))  # the houses it belongs to now (Ladrón Ofidio, KF172-CARD-81)
-        return paths.query(position, path, paths.Words(
-            zones=ZONES, player_values={v: 0 if v in ("amber", "chains") else None for v in PLAYER_VALUES},
-            card_state=CARD_STATE, attached=self.layout.attached_key, attached_zone="upgrade",
-            card_id=lambda name: self._card_id(position, name), define=board.define))
+        # Read through a game over a copy, so that effects that hold "while …" are read as they are now.
+        board = self._probe(position).board
+        return queries.query(board.position, path, board, lambda name: self._card_id(position, name),
+                             self.layout.attached_key)
 
     def _card_id(self, position: Position, name: str) -> str:
         try:

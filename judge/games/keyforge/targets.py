@@ -136,6 +136,7 @@ def resolve_target(game: Game, spec: Any, ctx: AbilityContext, *, rule: str, ver
             else:
                 game.res.note("forced-target", rule, f"Son todos los objetivos posibles: {names}",
                               f"These are all the possible targets: {names_en}")
+            game.forced_choice("target", rule, found, chooser)
             return found
     options = tuple(Option(c.uid, game.board.label(c), game.board.label(c, "en"),
                            aliases=game.board.define(c).names()) for c in found)

@@ -51,6 +51,18 @@ class Triggered:
     lasting: bool = False
     """A lasting effect's ability: it is not the card's own, so the card going to a hidden zone does not stop it
     ("if Magda la Rata leaves play", also back to the hand: KF172-ERR-14)."""
+    stamp: int = -1
+    """The card's timestamp when the ability triggered (set from the card): a card that left play and came back is a
+    new card, whose abilities these are not."""
+
+    def __post_init__(self) -> None:
+        if self.stamp < 0:
+            object.__setattr__(self, "stamp", self.card.stamp)
+
+    @property
+    def same_card(self) -> bool:
+        """Whether the card is still the object it was when the ability triggered."""
+        return self.lasting or self.card.stamp == self.stamp
 
 
 class _LoopCut(Exception):
@@ -214,6 +226,13 @@ class Timing:
 
         def run_once(p: Pending[Triggered]) -> None:
             t = p.item
+            if self.board.in_play(t.card) and not t.same_card:
+                # It left play and came back: a new card, for which this ability never triggered (ABANDONA EL JUEGO).
+                self.res.note("new-card", "leaves-play",
+                              f"{self.label(t.card)} abandonó el juego y volvió: es una carta nueva y su efecto no se resuelve",
+                              f"{self.label(t.card, 'en')} left play and came back: it is a new card and its effect does "
+                              "not resolve", card=t.card.uid)
+                return
             if self.board.in_play(t.card):
                 self.run_ability(t.card, t.ability, label_es=p.label_es, label_en=p.label_en, event=t.event, rule=t.rule)
                 return
@@ -258,8 +277,9 @@ class Timing:
                 text = repr(t.ability.get("effects")) + repr(t.ability.get("if"))
                 es = f"{p.label_es} — {self.label(subject)}" if isinstance(subject, CardState) else p.label_es
                 en = f"{p.label_en} — {self.label(subject, 'en')}" if isinstance(subject, CardState) else p.label_en
+                answer = f"{p.answer} ({self.board.name(subject, 'en')})" if p.answer and isinstance(subject, CardState) else ""
                 p = replace(p, value=f"{p.value}:{uid}", label_es=es, label_en=en,
-                            same_as=None if "event" in text else p.value)
+                            same_as=None if "event" in text else p.value, answer=answer)
             out.append(p)
         return out
 
@@ -276,6 +296,12 @@ class Timing:
                 return False
         if "fighting-self" in f and info.get("fighting") != card.uid:
             return False
+        if "by-damage-of" in f or "damage" in f:
+            # "Destroyed by this creature's (splash-attack) damage": the damage that destroyed the card, by its source
+            # and its kind (power, assault, hazardous, splash-attack, bonus-icon, ability).
+            if not any((f.get("by-damage-of") != "self" or src == card.uid) and f.get("damage", kind) == kind
+                       for src, kind in info.get("damage", ())):
+                return False
         if "host" in f:
             # "After you attach this upgrade to <a card>": the creature it was attached to (Bláster de García).
             host = info.get("host")
@@ -288,8 +314,12 @@ class Timing:
             return False
         if f.get("by-bonus-icon") and info.get("by") != "bonus-icon":
             return False  # "dealt damage by a damage bonus icon" (Maleficornio, KF172-GEN-51)
-        if "played-on" in f and f["played-on"] not in info.get("played-on", ()):
-            return False
+        if "played-on" in f:
+            # "On their flank" is a flank of the battleline of the player who played it; "on your flank"
+            # (``flank-of = "you"``), of this card's controller (FLANCO).
+            line = card.controller if f.get("flank-of") == "you" else info.get("player")
+            if f["played-on"] not in info.get("played-on", ()) or info.get("played-line") != line:
+                return False
         if f.get("not-self") and subject is not None and subject.uid == card.uid:
             return False
         if "subject" in f and subject is not None and not matches(self.board, f["subject"], subject,

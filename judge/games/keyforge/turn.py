@@ -12,15 +12,29 @@ from judge.games.keyforge.wording import counted, house_name
 PER_TURN_CARD_STATE = ("armor-used", "armor-at-use", "elusive-used")
 PER_TURN_VALUES = ("plays", "uses", "actions-this-step", "step-ended", "first-turn-cards", "this-turn")
 
+TURN_START = ("start", "forge", "house", "main")
+"""The steps a turn goes through before step 3, in order: its start ("al inicio del turno" effects), step 1 (forge),
+step 2 (choose a house), and step 3 itself. A position may stand before any of them."""
+TURN_END = ("main", "ready", "draw", "end")
+"""The steps from step 3 to the end of the turn: step 3, step 4 (ready), step 5 (draw), the end of the turn."""
+STOPS = {"end": "start", "start": "start", "forge": "forge", "house": "house", "main": "main"}
+"""Where ``end-turn <stop>`` leaves the next player's turn: before it starts (``end``, ``start``), before its step 1
+(``forge``), before its step 2 (``house``), or in its step 3 (``main``, the default)."""
 
-def end_turn(game: Game) -> None:
+
+def end_turn(game: Game, stop: str = "main") -> None:
+    """End the active player's turn from the step the position is in, and begin the next player's turn up to
+    ``stop``: a judge asking about the end of a turn is not asked the decisions of the next one."""
     pid = game.active
-    with game.res.step("end-turn", "turn-sequence", f"{pid} termina el paso 3 de su turno",
-                       f"{pid} ends step 3 of their turn"):
-        ready_cards(game, pid)
-        refill_hand(game, pid)
+    at = TURN_END.index(game.position.step) if game.position.step in TURN_END else 0
+    with game.res.step("end-turn", "turn-sequence", f"{pid} termina su turno", f"{pid} ends their turn"):
+        if at <= TURN_END.index("ready"):
+            ready_cards(game, pid)
+        if at <= TURN_END.index("draw"):
+            refill_hand(game, pid)
         end_of_turn(game, pid)
-    start_turn(game, game.position.opponent(pid))
+    begin_turn(game, game.position.opponent(pid))
+    run_turn_start(game, game.active, until=STOPS[stop])
 
 
 def ready_cards(game: Game, pid: str) -> None:
@@ -51,10 +65,11 @@ def chain_penalty(chains: int) -> int:
 def refill_hand(game: Game, pid: str) -> None:
     player = game.position.player(pid)
     hand = len(player.zone("hand"))
-    want = max(0, game.rules.hand_size - hand)
+    size = game.board.hand_size(pid)
+    want = max(0, size - hand)
     chains = int(player.values.get("chains", 0))
-    with game.res.step("draw-step", "order.draw.1", f"{pid} roba hasta tener {game.rules.hand_size} cartas",
-                       f"{pid} draws up to {game.rules.hand_size} cards"):
+    with game.res.step("draw-step", "order.draw.1", f"{pid} roba hasta tener {size} cartas",
+                       f"{pid} draws up to {size} cards"):
         prevented = min(want, chain_penalty(chains)) if want else 0
         if prevented:
             game.res.note("chains", "chains", f"Las cadenas ({chains}) impiden robar {counted(prevented, 'carta', 'cartas')}",
@@ -88,6 +103,8 @@ def end_of_turn(game: Game, pid: str) -> None:
         this_turn = game.position.values.get("this-turn", {})
         last = dict(game.position.values.get("last-turn", {}))
         last[f"{pid}.forged"] = int(this_turn.get(f"{pid}.forged", 0))
+        if game.position.player(pid).values.get("house"):
+            last[f"{pid}.house"] = game.position.player(pid).values["house"]
         game.res.set_value("last-turn", last)
         for key in PER_TURN_VALUES:
             if key in game.position.values:
@@ -137,26 +154,45 @@ def _timed_abilities(game: Game, trigger: str, pid: str) -> None:
     game.resolve_pending(pending, refresh=from_discard)
 
 
-def start_turn(game: Game, pid: str) -> None:
+def begin_turn(game: Game, pid: str) -> None:
+    """The next turn is ``pid``'s: nothing of it has happened yet."""
     game.res.set_value("first-turn", None)
     game.res.set_turn(active=pid, turn=game.position.turn + 1, step="start")
+
+
+def run_turn_start(game: Game, pid: str, *, until: str, house: str | None = None) -> None:
+    """Go through ``pid``'s turn from the step the position is in up to ``until`` (``forge``: after its start, ``house``:
+    after step 1, ``main``: after step 2). ``house``: the house the player names in step 2 (a ``choose-house`` play),
+    so it is not asked."""
+    at, stop = TURN_START.index(game.position.step), TURN_START.index(until)
+    if at >= stop:
+        return
     with game.res.step("start-turn", "turn-sequence", f"Turno {game.position.turn}: juega {pid}",
                        f"Turn {game.position.turn}: {pid} plays"):
-        with game.res.step("start-of-turn", "order.start-of-turn", "Efectos «al inicio del turno»",
-                           "'Start of turn' effects"):
-            lasting = game.position.values.get("lasting", [])
-            keep = [e for e in lasting if not (e.get("duration") == "until-your-next-turn" and e.get("controller") == pid)]
-            if len(keep) != len(lasting):
-                game.res.set_value("lasting", keep or None)
-            _timed_abilities(game, "start-of-turn", pid)
-        forge_step(game, pid)
-        choose_house(game, pid)
-        # Omega ends only the step it was played in: a card with Omega played in step 1 (Jargogle destroyed by
-        # Cachivache Extraño after forging) does not stop step 3 (OMEGA, KF172-GEN-35); Alpha counts step 3 alone.
-        for key in ("step-ended", "actions-this-step"):
-            if game.position.values.get(key):
-                game.res.set_value(key, None)
-        game.res.set_turn(step="main")
+        if at <= TURN_START.index("start") < stop:
+            start_of_turn(game, pid)
+            game.res.set_turn(step="forge")
+        if at <= TURN_START.index("forge") < stop:
+            forge_step(game, pid)
+            game.res.set_turn(step="house")
+        if at <= TURN_START.index("house") < stop:
+            choose_house(game, pid, named=house)
+            # Omega ends only the step it was played in: a card with Omega played in step 1 (Jargogle destroyed by
+            # Cachivache Extraño after forging) does not stop step 3 (OMEGA, KF172-GEN-35); Alpha counts step 3 alone.
+            for key in ("step-ended", "actions-this-step"):
+                if game.position.values.get(key):
+                    game.res.set_value(key, None)
+            game.res.set_turn(step="main")
+
+
+def start_of_turn(game: Game, pid: str) -> None:
+    with game.res.step("start-of-turn", "order.start-of-turn", "Efectos «al inicio del turno»",
+                       "'Start of turn' effects"):
+        lasting = game.position.values.get("lasting", [])
+        keep = [e for e in lasting if not (e.get("duration") == "until-your-next-turn" and e.get("controller") == pid)]
+        if len(keep) != len(lasting):
+            game.res.set_value("lasting", keep or None)
+        _timed_abilities(game, "start-of-turn", pid)
 
 
 def forge_step(game: Game, pid: str) -> None:
@@ -188,11 +224,17 @@ def house_restrictions(game: Game, pid: str) -> tuple[set[str], set[str]]:
         kind = effect.get("modify")
         if kind not in ("must-choose-house", "cannot-choose-house"):
             continue
-        if game.board.effect_player(source, effect, "you") == pid:
+        if game.board.names_player(source, effect, pid, "you"):
+            house = effect["house"]
+            if house == "previous":
+                # "The same house they chose on their previous turn" (El Dispositivo Ulfberht): none on a first turn.
+                house = game.position.values.get("last-turn", {}).get(f"{pid}.house")
+                if house is None:
+                    continue
             if kind == "cannot-choose-house":
-                cannot.add(effect["house"])
-            elif not game.rules.impossible_house_demand_ignored() or _may_be_made_to_choose(game, pid, effect["house"]):
-                must.add(effect["house"])
+                cannot.add(house)
+            elif not game.rules.impossible_house_demand_ignored() or _may_be_made_to_choose(game, pid, house):
+                must.add(house)
     return must, cannot
 
 
@@ -208,22 +250,30 @@ def _may_be_made_to_choose(game: Game, pid: str, house: str) -> bool:
                for _, zone, card in game.position.all_cards())
 
 
-def choose_house(game: Game, pid: str) -> None:
-    options = house_options(game, pid)
+def allowed_houses(game: Game, pid: str) -> tuple[list[str], str]:
+    """The houses ``pid`` may choose as active now, and the rule that gives the choice."""
     must, cannot = house_restrictions(game, pid)
+    # "cannot" beats "must" only where they name the same house; otherwise it is the plain choice.
+    return game.rules.allowed_houses(game, house_options(game, pid), must, cannot), \
+        "cannot-vs-must" if must & cannot else "house-choice"
+
+
+def choose_house(game: Game, pid: str, *, named: str | None = None) -> None:
+    """Step 2; ``named``: the house the player announced with the play (checked before the play resolves)."""
     with game.res.step("choose-house", "order.choose-house.1", f"{pid} elige la Casa activa",
                        f"{pid} chooses the active house"):
-        allowed = game.rules.allowed_houses(game, options, must, cannot)
+        allowed, rule = allowed_houses(game, pid)
         if not allowed:
             game.res.note("no-house", "house-choice", "Ninguna Casa es una opción válida: no hay Casa activa este turno",
                           "No house is a valid choice: there is no active house this turn")
             game.res.set_player(pid, "house", None)
         else:
-            # "cannot" beats "must" only where they name the same house; otherwise it is the plain choice.
-            rule = "cannot-vs-must" if must & cannot else "house-choice"
-            house = game.res.ask(Question(key="house", player=pid, rule=rule,
-                                          prompt_es="¿Qué Casa eliges como activa?", prompt_en="Which house do you choose?",
-                                          options=tuple(Option(h, house_name(h), house_name(h, "en")) for h in allowed)))
+            question = Question(key="house", player=pid, rule=rule,
+                                prompt_es="¿Qué Casa eliges como activa?", prompt_en="Which house do you choose?",
+                                options=tuple(Option(h, house_name(h), house_name(h, "en")) for h in allowed))
+            house = question.pick(named) if named is not None else game.res.ask(question)
+            if named is not None:
+                game.res.note("house-named", rule, f"{pid} elige {house_name(house)}", f"{pid} chooses {house_name(house, 'en')}")
             game.res.set_player(pid, "house", house)
             pending = game.collect("choose-house", player=pid, house=house)
             if pending:

@@ -199,8 +199,9 @@ def use_as(game: Game, card: CardState, how: str, *, as_if_yours: str | None = N
 
 
 def fight(game: Game, attacker: CardState, *, through_effect: bool = False,
-          defender: CardState | None = None) -> CardState | None:
-    """Use a creature to fight; return the creature it attacked (None if it did not fight)."""
+          defender: CardState | None = None, exclude: set[str] | frozenset[str] = frozenset()) -> CardState | None:
+    """Use a creature to fight; return the creature it attacked (None if it did not fight). ``exclude``: enemy
+    creatures the effect does not let it fight ("each time against a different enemy creature")."""
     if through_effect and _forbidden(game, attacker, "fight"):
         return None
     if not pay_use_cost(game, attacker):
@@ -208,7 +209,7 @@ def fight(game: Game, attacker: CardState, *, through_effect: bool = False,
     if attacker.get("stun"):
         remove_stun(game, attacker)
         return None
-    fought = _fight(game, attacker, defender)
+    fought = _fight(game, attacker, defender, exclude)
     if fought is not None and attacker.get("enrage") and game.board.in_play(attacker):
         with game.res.step("enrage-ends", "enrage", f"{game.label(attacker)} se usó para luchar: pierde Enfurecer",
                            f"{game.label(attacker, 'en')} was used to fight: its enrage is removed", card=attacker.uid):
@@ -216,8 +217,10 @@ def fight(game: Game, attacker: CardState, *, through_effect: bool = False,
     return fought
 
 
-def _fight(game: Game, attacker: CardState, forced: CardState | None = None) -> CardState | None:
+def _fight(game: Game, attacker: CardState, forced: CardState | None = None,
+           exclude: set[str] | frozenset[str] = frozenset()) -> CardState | None:
     defenders, choice_rule = valid_defenders(game, attacker)
+    defenders = [d for d in defenders if d.uid not in exclude]
     if forced is not None:
         # The effect names the creature to fight ("fight that enemy creature, ignoring taunt", KF172-CARD-70).
         defenders = [forced] if game.board.in_play(forced) else []
@@ -237,6 +240,7 @@ def _fight(game: Game, attacker: CardState, forced: CardState | None = None) -> 
                 defender = defenders[0]
                 game.res.note("forced-target", "fight", f"Única criatura que puede ser atacada: {game.label(defender)}",
                               f"Only creature that can be attacked: {game.label(defender, 'en')}", card=defender.uid)
+                game.forced_choice("fight-target", choice_rule, defenders, user)
             else:
                 chosen = game.res.ask(Question(
                     key="fight-target", player=user, rule=choice_rule,
@@ -251,9 +255,17 @@ def _fight(game: Game, attacker: CardState, forced: CardState | None = None) -> 
         first_time = not defender.get("elusive-used")
         if game.rules.elusive_spent_on_choice():
             game.res.set_card(defender, "elusive-used", True)
-        fight_info = {"attacker": attacker.uid, "defender": defender.uid}
+        # A creature that leaves play and comes back is a new creature: it is no longer the one in this fight
+        # (ABANDONA EL JUEGO), so the fight is followed by its timestamp, not its uid.
+        fight_info = {"attacker": attacker.uid, "defender": defender.uid,
+                      "attacker-stamp": attacker.stamp, "defender-stamp": defender.stamp}
+
+        def still(card: CardState, role: str) -> bool:
+            return game.board.in_play(card) and card.stamp == fight_info[f"{role}-stamp"]
+
         _before_fight(game, attacker, defender)
-        survivors = game.board.in_play(attacker) and game.board.in_play(defender) and not attacker.get("marked") and not defender.get("marked")
+        survivors = still(attacker, "attacker") and still(defender, "defender") \
+            and not attacker.get("marked") and not defender.get("marked")
         if not survivors:
             game.res.note("fight-cancelled", "fight", "Una criatura fue destruida antes de luchar: no hay lucha",
                           "A creature was destroyed before the fight: no fight happens")
@@ -268,7 +280,7 @@ def _fight(game: Game, attacker: CardState, forced: CardState | None = None) -> 
                           f"{game.label(attacker, 'en')} ignores Elusive while attacking", card=attacker.uid)
             elusive = False
         _fight_damage(game, attacker, defender, elusive, fight_info)
-        if game.board.in_play(attacker):
+        if still(attacker, "attacker"):
             with game.res.step("after-fight", "order.fight.5", "La atacante sobrevivió: efectos «Después de luchar:»",
                                "The attacker survived: 'After Fight:' effects", card=attacker.uid):
                 info = {"card": attacker, "player": attacker.controller, **fight_info}
@@ -314,10 +326,10 @@ def _before_fight(game: Game, attacker: CardState, defender: CardState) -> None:
                              event={"attacker": attacker.uid, "defender": defender.uid})
         elif kind == "assault":
             with game.res.step("assault", "assault", p.label_es, p.label_en, card=card.uid):
-                game.deal_damage([(defender, payload)], source=card.uid)
+                game.deal_damage([(defender, payload)], source=card.uid, by="assault")
         else:
             with game.res.step("hazardous", "hazardous", p.label_es, p.label_en, card=card.uid):
-                game.deal_damage([(attacker, payload)], source=card.uid)
+                game.deal_damage([(attacker, payload)], source=card.uid, by="hazardous")
 
     # All of them resolve even if a creature is destroyed by one of them (FAQ "Antes de luchar").
     with game.res.step("before-fight", "order.fight.2", "Efectos «Antes de luchar», Asalto y Dañino",
@@ -370,7 +382,7 @@ def _splash_hits(game: Game, attacker: CardState, defender: CardState) -> list[t
         return []
     game.res.note("splash", "splash-attack", f"Ataque con dispersión ({splash})", f"Splash attack ({splash})",
                   card=attacker.uid)
-    return [(n, splash, attacker.uid, False) for n in game.board.neighbors(defender)]
+    return [(n, splash, attacker.uid, False, "splash-attack") for n in game.board.neighbors(defender)]
 
 
 def _extra_fight_damage(game: Game, attacker: CardState, defender: CardState) -> int:

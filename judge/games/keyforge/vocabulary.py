@@ -46,7 +46,8 @@ CONSTANT_EFFECTS = {
     "keyword": "grant `keyword` (with `amount`) to the targets",
     "cannot-be-dealt-damage": "the targets cannot be dealt damage",
     "enters-play-ready": "your creatures/cards enter play ready",
-    "key-cost": "modify the key cost of `player` by `amount`",
+    "key-cost": "modify the key cost of `player` (you, opponent or each) by `amount`, while `if` holds",
+    "hand-size": "`player` (you, opponent or each) refills their hand to `amount` more cards, while `if` holds",
     "play-restriction": "this card cannot be played unless `if` holds",
     "cannot-play": "the `player` cannot play cards matching `filter`",
     "cannot-use": "the targets cannot be used",
@@ -79,6 +80,7 @@ CONSTANT_EFFECTS = {
     "control": "(an upgrade) its controller controls the creature it is attached to, from the moment it attaches",
     "animate": "(lasting) the targets are creatures with `power`; when the effect ends they leave the battleline for the artifacts",
     "redirect-leaving": "if the targets leave `zone` (where they are now), they go to their owner's `to` (hand) instead",
+    "redirect-entering": "a card matching `target` that would be put into `zone` (with `from = \"play\"`: from play) goes to its owner's `to` instead",
     "enters-play-under-opponent": "this card enters play under the control of the opponent of the player it would enter under (each time it enters play)",
     "repeat-play-effects": "each \"Jugar:\" ability of a card its controller plays matching `filter-card` resolves `times` more, right after itself",
     "considered": "the targets are considered to have `power` / `armor`, above every counter and modifier",
@@ -115,7 +117,7 @@ EFFECTS: dict[str, dict[str, str]] = {
     "enrage": {"target": "target"},
     "ward": {"target": "target"},
     "add-power": {"amount": "amount", "target": "target"},
-    "fight-with": {"target": "target", "ready": "bool", "against": "target"},
+    "fight-with": {"target": "target", "ready": "bool", "against": "target", "times": "amount", "different": "bool"},
     "redirect-fight-damage": {"target": "target"},
     "reap-with": {"target": "target", "ready": "bool"},
     # Zones.
@@ -184,7 +186,7 @@ TARGET_KEYS = {"choose", "all", "kind", "side", "filter", "up-to", "chooser", "z
 FILTERS = {"house", "not-house", "trait", "not-trait", "power-at-most", "power-at-least", "damaged", "undamaged",
            "exhausted", "ready", "flank", "neighbor-of-self", "neighbor-of-it", "not-self", "not-it", "most-powerful",
            "least-powerful", "keyword", "name", "token", "center", "enraged", "stunned", "warded", "left-flank",
-           "right-flank", "has-amber", "power-parity", "top-of-discard", "top-of-deck", "event-house", "power-below-each", "name-ref", "not-chosen", "self", "type", "shares-trait-with-it", "house-in-play", "among-it", "host-of-self", "left-of-self", "chosen"}
+           "right-flank", "has-amber", "power-parity", "top-of-discard", "top-of-deck", "event-house", "power-below-each", "name-ref", "not-chosen", "self", "type", "shares-trait-with-it", "house-in-play", "among-it", "host-of-self", "left-of-self", "right-of-self", "chosen", "no-bonus-icons"}
 ABILITY_KEYS = {"trigger", "effects", "effect", "event", "filter", "whose", "note", "if", "instead", "label", "zone",
                 "incomplete"}
 NAMED_TARGETS = {"self", "host", "attacker", "defender", "it", "each-neighbor", "that-creature", "granter", "event-card",

@@ -165,3 +165,32 @@ KEY_COLORS: dict[str, tuple[str, str]] = {"red": ("La llave roja", "The red key"
 def key_color(color: str, lang: str = "es") -> str:
     es, en = KEY_COLORS.get(color, (color, color))
     return en if lang == "en" else es
+
+
+_ABILITY_WORDS = {
+    "play": ("jugar", "play"), "after-reap": ("después de cosechar", "after reap"),
+    "after-fight": ("después de luchar", "after fight"), "before-fight": ("antes de luchar", "before fight"),
+    "destroyed": ("destruida", "destroyed"), "leaves-play": ("abandona el juego", "leaves play"),
+    "scrap": ("desguazar", "scrap"), "action": ("acción", "action"), "omni": ("omni", "omni"),
+    "assault": ("asalto", "assault"), "hazardous": ("dañino", "hazardous"),
+    "start-of-turn": ("inicio del turno", "start of turn"), "end-of-turn": ("final del turno", "end of turn"),
+    "would-forge": ("al forjar", "would forge"),
+}
+
+
+def answer_names(names: tuple[str, ...], key: str, trigger: str | None = None) -> tuple[str, tuple[str, ...]]:
+    """How a judge names an ability waiting to resolve, by card and ability, from its key (``<uid>:<trigger>:<n>``,
+    ``<uid>:<event>:<n>`` for an "after" ability — ``trigger`` says which —, ``lasting<n>:<event>``): ``Krump: after
+    reap``, ``War Banner: on fight``, and the same in Spanish and with the card's other names."""
+    parts = key.split(":")
+    if key.startswith("lasting"):
+        es, en = "efecto duradero", "lasting effect"
+    elif len(parts) > 1 and parts[1] in _ABILITY_WORDS and trigger != "after":
+        es, en = _ABILITY_WORDS[parts[1]]
+    elif len(parts) > 1:
+        es, en = f"tras {parts[1]}", f"on {parts[1]}"
+    else:
+        return "", ()
+    name_en = names[1] if len(names) > 1 else names[0]
+    aliases = tuple(dict.fromkeys(f"{n}: {w}" for n in names if n for w in (en, es)))
+    return f"{name_en}: {en}", aliases

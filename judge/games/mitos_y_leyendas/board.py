@@ -81,6 +81,16 @@ class Board:
         # card (Efectos Permanentes, FAQ L388).
         return effect.get("target") == card.uid and effect.get("stamp", card.stamp) == card.stamp
 
+    def graveyard_locked(self, pid: str) -> bool:
+        """Whether an effect for the rest of the game keeps ``pid`` from playing with their Cementerio; counting its
+        cards is not playing with it (FAQ L442; decision zone-lock-scope)."""
+        return any(e.get("do") == "bloquear-cementerio" and e.get("player") == pid for e in self.effects())
+
+    def named(self, card: CardState) -> bool:
+        """Whether an effect in force named this card, so that cards of that name cannot be played (FAQ L392)."""
+        names = {n.casefold() for n in self.define(card).names()}
+        return any(e.get("do") == "prohibir-nombre" and str(e.get("name", "")).casefold() in names for e in self.effects())
+
     # Continuous abilities.
 
     def continuous(self) -> Iterator[tuple[CardState, dict[str, Any]]]:
@@ -146,14 +156,21 @@ class Board:
         fuerza, FAQ L500): the last one applied wins, except continuous setters, which win always (L504)."""
         base = self.define(card).strength or 0 if card.known else 0
         modifiers: list[Modifier[int]] = []
+        inverted = any(e.get("do") == "invertir-bonos" and e.get("player") == card.controller for e in self.effects())
         for source, ability in self.continuous():
             strength = ability.get("strength")
             if strength and self.covers(source, ability.get("target", {"self": True}), card):
                 layer = SETTER_LAYER if strength.get("mode") == "set" else 1
-                modifiers.append(Modifier(layer, source.stamp, _modify(strength), source.uid))
+                spec = dict(strength)
+                if isinstance(spec.get("per"), dict):
+                    # Li Sou: so much for each card that fits, itself included (FAQ L544, decision li-sou-count).
+                    spec["amount"] = int(spec.get("amount", 1)) * sum(
+                        1 for c in self.cards_in_play() if self.matches(c, spec["per"], source.controller))
+                modifiers.append(Modifier(layer, source.stamp, _modify(spec, inverted), source.uid))
         for effect in self.effects():
             if effect.get("do") == "fuerza" and self.applies_to(effect, card):
-                modifiers.append(Modifier(1, int(effect.get("at", 0)), _modify(effect), str(effect.get("source", ""))))
+                modifiers.append(Modifier(1, int(effect.get("at", 0)), _modify(effect, inverted), str(effect.get("source", ""))))
+        # A negative strength is read as 0 wherever strength is used (decision strength-floor).
         return max(0, apply_modifiers(base, modifiers))
 
     # Attack eligibility.
@@ -165,7 +182,13 @@ class Board:
             return False
         if any(e.get("do") == "no-puede-atacar" and self.applies_to(e, card) for e in self.effects()):
             return False
-        return not card.get("recien-llegado") or bool(card.get("ataca-al-entrar"))
+        if not card.get("recien-llegado"):
+            return True
+        # "Puede atacar cuando entra en juego" is a continuous ability (FAQ L512): a card that lost its text box
+        # can no longer use its own.
+        own = any(a.get("grant") == "ataca-al-entrar" and a.get("target", {"self": True}).get("self")
+                  for a in self.define(card).abilities_of("continua"))
+        return bool(card.get("ataca-al-entrar")) and (not own or self.has_abilities(card))
 
     def can_block(self, card: CardState) -> bool:
         if self.zone_of(card) != "linea-de-defensa" or self.define(card).type != "aliado":
@@ -181,10 +204,12 @@ class Board:
         return 1 + extra
 
 
-def _modify(spec: dict[str, Any]) -> Any:
+def _modify(spec: dict[str, Any], inverted: bool = False) -> Any:
     mode, amount = spec.get("mode", "bonus"), int(spec.get("amount", 0))
     if mode == "set":
         return lambda value: amount
     if mode == "double":
         return lambda value: value * 2
+    if inverted:
+        amount = -amount
     return lambda value: value + amount

@@ -78,7 +78,7 @@ def card_from_dict(cid: str, raw: dict[str, Any], *, custom: bool = False) -> tu
                    edition=str(raw.get("edition", "")), abilities=tuple(raw.get("abilities", [])),
                    aliases=tuple(aliases), source=str(raw.get("source", "")), incomplete=str(raw.get("incomplete", "")),
                    errata=str(raw.get("errata", "")), custom=custom,
-                   meta={k: raw[k] for k in ("printed",) if k in raw}), []
+                   meta={"raw": raw}), []
 
 
 def load_dir(path: Path = CARDS_DIR) -> tuple[dict[str, CardDef], list[Problem]]:
@@ -112,6 +112,14 @@ class Catalog(core_catalog.Catalog[CardDef]):
         catalog = Catalog(self.cards.values())
         problems: list[Problem] = []
         for cid, raw in custom.items():
+            base = self.cards.get(cid)
+            if base is not None and isinstance(raw, dict):
+                # A catalog card given again with the position keeps its FAQ facts; the position adds the facts the
+                # FAQ does not give (its cost, its strength, the wording a scenario needs) and takes responsibility
+                # for them, so the card is no longer incomplete unless it says so.
+                raw = {**base.meta.get("raw", {}), **raw}
+                if "incomplete" not in custom[cid]:
+                    raw.pop("incomplete", None)
             card, found = card_from_dict(cid, raw, custom=True)
             problems.extend(found)
             if card is not None:

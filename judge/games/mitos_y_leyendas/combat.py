@@ -6,10 +6,14 @@ Decisions of this ruleset where the FAQ is silent (``docs/mitos-y-leyendas-decis
   attacker and its blocker compare strengths: the weaker is destroyed, both at a tie (if the tie is not 0), and a
   stronger attacker passes the difference to the castle. The FAQ gives no arithmetic; it speaks of Aliados
   "destruidos por comparación de sus Fuerzas" (L338) and of a blocked Persival that "pasa daño de combate" (L870).
-- ``myl.decision.blocker-gone``: an attacker whose blocker left play before the damage stays blocked (blocks are
+- ``myl.decision.blocker-removed``: an attacker whose blocker left play before the damage stays blocked (blocks are
   fixed at step 2, FAQ L326) and, with nothing to compare, deals its strength.
-- ``myl.decision.block-typo``: step a of the Declaración de Bloqueo says "el jugador activo"; the paragraph above it
+- ``myl.decision.block-step-actor``: step a of the Declaración de Bloqueo says "el jugador activo"; the paragraph above it
   and the step's name make it the defender who declares blockers.
+- ``myl.decision.declaration-triggers``: abilities that react to the declaration of attack resolve at its step c,
+  after its window; an attack cancelled at step b never reaches them.
+- ``myl.decision.combat-damage-windows``: step c is two windows, before the damage is applied (Machitun) and after
+  (Arlequín); the defender answers first in both.
 """
 
 from __future__ import annotations
@@ -19,7 +23,8 @@ from typing import Any
 from judge.core.errors import IllegalPlayError
 from judge.core.position import CardState, StackItem
 from judge.core.timing import proceed
-from judge.games.mitos_y_leyendas.final import final_phase
+from judge.games.mitos_y_leyendas import steps
+from judge.games.mitos_y_leyendas.final import final_phase, release
 from judge.games.mitos_y_leyendas.game import Game
 from judge.games.mitos_y_leyendas.timing import RESOLVERS, Windows
 
@@ -36,32 +41,55 @@ def set_battle(game: Game, **changes: Any) -> None:
     game.res.set_value("batalla", {**battle(game), **changes})
 
 
-def declare_attack(game: Game, rules: Windows) -> None:
+def named_cards(game: Game, text: str | None) -> list[CardState] | None:
+    """The cards a declaration names ("atacar a+b"), by uid or by a name only one card of the position has."""
+    if not text:
+        return None
+    out = []
+    for ref in text.replace(",", "+").split("+"):
+        ref = ref.strip()
+        card = game.card(ref)
+        if card is None:
+            found = game.catalog.find(ref)
+            matches = [c for _, _, c in game.position.all_cards() if found is not None and c.card == found.id]
+            card = matches[0] if len(matches) == 1 else None
+        if card is None:
+            raise IllegalPlayError(f"no single card {ref!r} in this position", rule=None,
+                                   es=f"no hay una única carta {ref!r} en esta posición")
+        out.append(card)
+    return out
+
+
+def declare_attack(game: Game, rules: Windows, named: str | None = None) -> None:
     """Paso de Declaración de Ataque, step a: the active player chooses the attackers, who move to the Línea de
-    Ataque; then the window of step b."""
+    Ataque; then the window of step b. A declaration naming an Aliado that cannot attack is refused as a whole."""
     res = game.res
     eligible = [c for c in game.board.aliados(game.active) if game.board.can_attack(c)]
+    chosen = named_cards(game, named)
+    rule = res.cite("batalla-mitologica.declaracion-de-ataque")
+    for card in chosen or []:
+        if card not in eligible:
+            raise IllegalPlayError(f"{game.label(card, 'en')} cannot be declared an attacker: it has not been in play "
+                                   "since its controller's last Agrupación, or something forbids it", rule=rule,
+                                   es=f"{game.label(card)} no puede ser declarado atacante: no ha permanecido en juego "
+                                      "desde la última Agrupación de su controlador, o algo lo impide")
     if not eligible:
         raise IllegalPlayError("no Aliado can be declared an attacker (each must have been in play since its "
-                               "controller's last Agrupación)", rule=res.cite("batalla-mitologica.declaracion-de-ataque"),
+                               "controller's last Agrupación)", rule=rule,
                                es="ningún Aliado puede ser declarado atacante (debe haber permanecido en juego desde la "
                                   "última Agrupación de su controlador)")
-    res.set_turn(step="ataque")
+    res.set_turn(step=steps.ATAQUE)
     with res.step("attack", "batalla-mitologica.declaracion-de-ataque.a", f"{game.active} declara el ataque",
                   f"{game.active} declares the attack"):
-        attackers = game.choose_cards(game.active, "batalla-mitologica.declaracion-de-ataque.a",
-                                      "¿Qué Aliados atacan?", "Which Aliados attack?", eligible, count=len(eligible),
-                                      key="attackers", up_to=True)
+        attackers = chosen if chosen is not None else game.choose_cards(
+            game.active, "batalla-mitologica.declaracion-de-ataque.a", "¿Qué Aliados atacan?", "Which Aliados attack?",
+            eligible, count=len(eligible), key="attackers", up_to=True)
         if not attackers:
             raise IllegalPlayError("an attack needs at least one attacker", rule=res.cite("batalla-mitologica"),
                                    es="un ataque necesita al menos un atacante")
         for card in attackers:
-            res.move(card, game.active, "linea-de-ataque")
+            res.move(card, game.active, "linea-de-ataque", same_object=True)
         set_battle(game, atacantes=[c.uid for c in attackers], bloqueos={})
-        with game.triggers.resolving():
-            for card in attackers:
-                game.raise_event("ataca", card=card.uid, controller=game.active)
-        game.triggers.release(res, lambda p: game.resolve_trigger(game, p) if game.resolve_trigger else None)
     res.push(StackItem(game.position.next_stack_id(), game.active, attackers[0].uid, "ataque"))
     proceed(res, rules)
 
@@ -76,23 +104,47 @@ def after_attack_window(game: Game, item: StackItem) -> None:
             for uid in battle(game).get("atacantes", []):
                 card = game.card(uid)
                 if card is not None and game.board.zone_of(card) == "linea-de-ataque":
-                    res.move(card, card.controller, "linea-de-defensa")
+                    res.move(card, card.controller, "linea-de-defensa", same_object=True)
         from_battle_to_final(game)
         return
-    res.note("attack-c", "batalla-mitologica.declaracion-de-ataque.c", "Habilidades que interactúan con el ataque",
-             "Abilities that interact with the attack")
-    res.set_turn(step="bloqueo")
+    with res.step("attack-c", "batalla-mitologica.declaracion-de-ataque.c", "Habilidades que interactúan con el ataque",
+                  "Abilities that interact with the attack"):
+        with game.triggers.resolving():
+            for uid in battle(game).get("atacantes", []):
+                game.raise_event("ataca", card=uid, controller=game.active)
+        release(game)
+    res.set_turn(step=steps.BLOQUEO)
 
 
-def declare_blocks(game: Game, rules: Windows) -> None:
+def _named_blocks(game: Game, text: str) -> dict[str, str]:
+    """"bloquear x:d1, y:d2" — each attacker with the one Aliado that blocks it (FAQ L287: one to one)."""
+    rule = game.res.cite("batalla-mitologica.declaracion-de-bloqueo")
+    blocks: dict[str, str] = {}
+    for pair in text.split(","):
+        attacker_ref, _, blocker_ref = pair.partition(":")
+        attacker = named_cards(game, attacker_ref)
+        blockers = named_cards(game, blocker_ref) or []
+        if not attacker or len(blockers) != 1 or any(b.uid in blocks.values() for b in blockers) or attacker[0].uid in blocks:
+            raise IllegalPlayError("an Aliado blocks one attacker, and an attacker is blocked by one Aliado", rule=rule,
+                                   es="un Aliado bloquea a un Aliado atacante, y un atacante es bloqueado por un Aliado")
+        a, b = attacker[0], blockers[0]
+        if a.uid not in battle(game).get("atacantes", []) or b.controller != defender(game) or not game.board.can_block(b) \
+                or game.board.granted(a, "imbloqueable"):
+            raise IllegalPlayError(f"{game.label(b, 'en')} cannot block {game.label(a, 'en')}", rule=rule,
+                                   es=f"{game.label(b)} no puede bloquear a {game.label(a)}")
+        blocks[a.uid] = b.uid
+    return blocks
+
+
+def declare_blocks(game: Game, rules: Windows, named: str | None = None) -> None:
     """Paso de Declaración de Bloqueo, step a: the defender assigns blockers one to one (blocking is optional)."""
     res = game.res
     pid = defender(game)
     used: list[str] = []
-    blocks: dict[str, str] = {}
+    blocks: dict[str, str] = _named_blocks(game, named) if named else {}
     with res.step("block", "batalla-mitologica.declaracion-de-bloqueo.a", f"{pid} declara bloqueos",
                   f"{pid} declares blocks"):
-        for uid in battle(game).get("atacantes", []):
+        for uid in [] if named else battle(game).get("atacantes", []):
             attacker = game.card(uid)
             if attacker is None or game.board.zone_of(attacker) != "linea-de-ataque":
                 continue
@@ -108,11 +160,11 @@ def declare_blocks(game: Game, rules: Windows) -> None:
             if chosen:
                 blocks[uid] = chosen[0].uid
                 used.append(chosen[0].uid)
+        for attacker_uid, blocker_uid in blocks.items():
+            res.note("blocks", "batalla-mitologica.declaracion-de-bloqueo.a",
+                     f"{game.label(game.card(blocker_uid))} bloquea a {game.label(game.card(attacker_uid))}",  # type: ignore[arg-type]
+                     f"{game.label(game.card(blocker_uid), 'en')} blocks {game.label(game.card(attacker_uid), 'en')}")  # type: ignore[arg-type]
         set_battle(game, bloqueos=blocks, **{"bloqueo-declarado": True})
-        with game.triggers.resolving():
-            for attacker_uid in blocks:
-                game.raise_event("bloqueado", card=attacker_uid, controller=game.active)
-        game.triggers.release(res, lambda p: game.resolve_trigger(game, p) if game.resolve_trigger else None)
     res.push(StackItem(game.position.next_stack_id(), pid, next(iter(blocks.values()), ""), "bloqueo"))
     proceed(res, rules)
 
@@ -128,16 +180,19 @@ def forfeit_blocks(game: Game) -> None:
 
 
 def after_block_window(game: Game, item: StackItem) -> None:
-    if battle(game).get("bloqueo-cancelado"):
-        game.res.note("blocks-cancelled", "batalla-mitologica.declaracion-de-bloqueo",
-                      "El bloqueo se cancela: la batalla continúa", "The blocks are cancelled: the battle goes on")
-        set_battle(game, bloqueos={})
+    """Step c: abilities that interact with the blocks that stand (a cancelled block has none, FAQ L297)."""
+    with game.res.step("block-c", "batalla-mitologica.declaracion-de-bloqueo.c", "Habilidades que interactúan con el bloqueo",
+                       "Abilities that interact with the blocks"):
+        with game.triggers.resolving():
+            for attacker_uid in battle(game).get("bloqueos", {}):
+                game.raise_event("bloqueado", card=attacker_uid, controller=game.active)
+        release(game)
     start_war(game)
 
 
 def start_war(game: Game) -> None:
     res = game.res
-    res.set_turn(step="guerra")
+    res.set_turn(step=steps.GUERRA)
     res.note("war", "batalla-mitologica.guerra-de-talismanes.a", "Comienza la Guerra de Talismanes",
              "The Guerra de Talismanes begins")
     res.set_value("guerra", {"ultimo": game.active})
@@ -148,7 +203,7 @@ def end_war(game: Game, _: StackItem) -> None:
     """Both players passed one after the other: the Asignación de Daño."""
     res = game.res
     res.set_value("guerra", None)
-    res.set_turn(step="dano")
+    res.set_turn(step=steps.DANO)
     damage_step(game)
 
 
@@ -193,14 +248,16 @@ def damage_step(game: Game) -> None:
             if damage:
                 dealt[attacker.uid] = damage
                 total += damage
-        destroyed = game.destroy(losers, rule="batalla-mitologica.asignacion-de-dano.b") if losers else []
-    set_battle(game, dano=total, hecho=dealt, **{"destruidos-en-combate": [c.uid for c in destroyed]})
-    res.push(StackItem(game.position.next_stack_id(), game.active, "", "dano"))
+        controllers = {c.uid: c.controller for c in losers}
+        destroyed = game.destroy(losers, rule="batalla-mitologica.asignacion-de-dano.b", quiet=True) if losers else []
+    set_battle(game, dano=total, hecho=dealt,
+               **{"destruidos-en-combate": {c.uid: controllers[c.uid] for c in destroyed}})
+    res.push(StackItem(game.position.next_stack_id(), game.active, "", "dano",
+                       {"first": defender(game), "amount": total}))
 
 
 def after_damage_window(game: Game, item: StackItem) -> None:
-    """Steps c-e: the damage is applied (unless reduced to 0), then the abilities of Aliados that dealt it, then
-    those of Aliados destroyed by the comparison."""
+    """Step c: the damage is applied (unless reduced to 0), then the window after it (Arlequín, FAQ L175)."""
     res = game.res
     state = battle(game)
     reduced = bool(state.get("dano-reducido"))
@@ -209,18 +266,33 @@ def after_damage_window(game: Game, item: StackItem) -> None:
                   f"{defender(game)} recibe {total} de daño de combate", f"{defender(game)} takes {total} combat damage"):
         if total:
             game.botar(defender(game), total, rule="dano-de-combate")
-    if not reduced:
-        with game.triggers.resolving():
-            for uid in state.get("hecho", {}):
-                game.raise_event("hace-dano", card=uid, controller=game.active, amount=state["hecho"][uid])
-        game.triggers.release(res, lambda p: game.resolve_trigger(game, p) if game.resolve_trigger else None)
+    game.check_end()
+    res.push(StackItem(game.position.next_stack_id(), game.active, "", "dano-aplicado",
+                       {"first": defender(game), "amount": total}))
+
+
+def after_damage_taken(game: Game, item: StackItem) -> None:
+    """Steps d-e: the abilities of Aliados that dealt combat damage (none if it was reduced to 0, FAQ L336), then
+    those of the Aliados destroyed by comparison of strength (L338); then the Fase Final."""
+    res = game.res
+    state = battle(game)
+    if not state.get("dano-reducido"):
+        with res.step("damage-d", "batalla-mitologica.asignacion-de-dano.d", "Habilidades de daño de combate",
+                      "Combat damage abilities"):
+            with game.triggers.resolving():
+                for uid, amount in state.get("hecho", {}).items():
+                    game.raise_event("hace-dano", card=uid, controller=game.active, amount=amount)
+            release(game)
     else:
         res.note("step-d-skipped", "batalla-mitologica.asignacion-de-dano.c", "El daño se redujo a 0: no hay paso d",
                  "The damage was reduced to 0: step d does not happen")
-    with game.triggers.resolving():
-        for uid in state.get("destruidos-en-combate", []):
-            game.raise_event("destruido-en-combate", card=uid)
-    game.triggers.release(res, lambda p: game.resolve_trigger(game, p) if game.resolve_trigger else None)
+    with res.step("damage-e", "batalla-mitologica.asignacion-de-dano.e", "Habilidades de los Aliados destruidos en combate",
+                  "Abilities of the Aliados destroyed in combat"):
+        with game.triggers.resolving():
+            for uid, controller in state.get("destruidos-en-combate", {}).items():
+                for event in ("destruido-en-combate", "destruido", "sale-del-juego"):
+                    game.raise_event(event, card=uid, controller=controller, zone="cementerio")
+        release(game)
     game.check_end()
     from_battle_to_final(game)
 
@@ -236,3 +308,4 @@ RESOLVERS["ataque"] = after_attack_window
 RESOLVERS["bloqueo"] = after_block_window
 RESOLVERS["fin-guerra"] = end_war
 RESOLVERS["dano"] = after_damage_window
+RESOLVERS["dano-aplicado"] = after_damage_taken

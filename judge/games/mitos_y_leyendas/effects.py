@@ -6,6 +6,7 @@ before them did something (Cartas con habilidades luego, FAQ L552).
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 from collections.abc import Callable
 
@@ -18,11 +19,6 @@ from judge.games.mitos_y_leyendas.targets import AbilityContext
 
 Handler = Callable[[AbilityContext, dict[str, Any], str], int]
 HANDLERS: dict[str, Handler] = {}
-
-DEFAULT_UNTIL = "fase-final"
-"""An effect that does not say how long it lasts lasts until the Fase Final (Duración de un efecto, FAQ L398);
-strength modifiers until the end of the turn (L400), which ends right after."""
-
 
 def handler(word: str) -> Callable[[Handler], Handler]:
     def register(fn: Handler) -> Handler:
@@ -61,7 +57,7 @@ def player_of(ctx: AbilityContext, who: str | None) -> list[str]:
     return [who]
 
 
-def _targets(ctx: AbilityContext, effect: dict[str, Any], path: str, es: str, en: str) -> list[CardState]:
+def targets_of(ctx: AbilityContext, effect: dict[str, Any], path: str, es: str, en: str) -> list[CardState]:
     target = effect.get("target", {"self": True})
     return tg.choose(ctx, target, path, rule=ctx.rule, es=es, en=en)
 
@@ -80,7 +76,12 @@ def _exact(ctx: AbilityContext, effect: dict[str, Any], cards: list[CardState]) 
 
 @handler("destruir")
 def _destroy(ctx: AbilityContext, effect: dict[str, Any], path: str) -> int:
-    cards = _targets(ctx, effect, path, "¿Qué carta destruyes?", "Which card do you destroy?")
+    if effect.get("chooser"):
+        # "Tu oponente destruye…": the opponent acts on its own cards; they are affected by their controller, not by
+        # this card (Afectar a un jugador, FAQ L630-L638).
+        chooser = player_of(ctx, effect["chooser"])[0]
+        ctx = replace(ctx, controller=chooser)
+    cards = targets_of(ctx, effect, path, "¿Qué carta destruyes?", "Which card do you destroy?")
     if not _exact(ctx, effect, cards):
         return 0
     return len(ctx.game.destroy(cards, rule=ctx.rule))
@@ -88,7 +89,7 @@ def _destroy(ctx: AbilityContext, effect: dict[str, Any], path: str) -> int:
 
 def _leave(zone: str, es: str, en: str) -> Handler:
     def move(ctx: AbilityContext, effect: dict[str, Any], path: str) -> int:
-        cards = _targets(ctx, effect, path, es, en)
+        cards = targets_of(ctx, effect, path, es, en)
         if not _exact(ctx, effect, cards):
             return 0
         done = 0
@@ -112,8 +113,10 @@ HANDLERS["barajar"] = _leave("castillo", "¿Qué carta barajas en el Mazo Castil
 @handler("botar")
 def _botar(ctx: AbilityContext, effect: dict[str, Any], path: str) -> int:
     done = 0
+    amount = effect.get("amount", 1)
+    amount = int(ctx.event.get("amount", 0)) if amount == "dano" else int(amount)
     for pid in player_of(ctx, effect.get("player", "opponent")):
-        done += ctx.game.botar(pid, int(effect.get("amount", 1)), rule="dano-directo")
+        done += ctx.game.botar(pid, amount, rule="dano-directo", by=ctx.controller)
     return done
 
 
@@ -144,18 +147,48 @@ def _shuffle_from_graveyard(ctx: AbilityContext, effect: dict[str, Any], path: s
     """Shuffle exactly N: fewer cards resolve nothing; the card being played or whose ability it is does not count
     (Barajar cartas del cementerio, FAQ L430)."""
     game = ctx.game
-    amount = int(effect.get("amount", 1))
+    amount = graveyard_amount(ctx, effect)
     pool = [c for c in game.in_graveyard(ctx.controller) if c.uid != ctx.source]
-    if len(pool) < amount:
-        game.res.note("not-enough", "barajar-cartas-del-cementerio",
-                      f"Hay {len(pool)} cartas en el Cementerio y hay que barajar exactamente {amount}: no se baraja ninguna",
-                      f"There are {len(pool)} cards in the Cementerio and exactly {amount} must be shuffled: none is")
+    missing = shortfall(ctx, effect)
+    if missing:
+        game.res.note("not-enough", missing[0], missing[4], missing[3])
         return 0
     chosen = game.choose_cards(ctx.controller, "barajar-cartas-del-cementerio", f"¿Qué {amount} cartas barajas?",
                                f"Which {amount} cards do you shuffle?", pool, count=amount, key="shuffle")
     for card in chosen:
         game.res.move(card, card.owner, "castillo")
     return len(chosen)
+
+
+def graveyard_amount(ctx: AbilityContext, effect: dict[str, Any]) -> int:
+    amount = effect.get("amount", 1)
+    if amount == "oros-del-oponente":
+        # Acupuntura: as many as the Oros the opponent has in play (FAQ L686).
+        opponent = ctx.game.position.player(ctx.game.opponent(ctx.controller))
+        return len(opponent.zone("reserva-de-oro")) + len(opponent.zone("oro-pagado"))
+    return int(amount)
+
+
+def shortfall(ctx: AbilityContext, effect: dict[str, Any]) -> tuple[str, str, str, str, str] | None:
+    """Why an instruction cannot be carried out in full (rule, then the reason in English and Spanish, twice: as a
+    refusal and as a note), or None. Shuffling from the Cementerio needs exactly the number asked, the card being
+    played not counting (FAQ L430); an effect that locks the Cementerio for the rest of the game stops it (L394)."""
+    if effect.get("do") != "barajar-del-cementerio":
+        return None
+    game = ctx.game
+    if game.board.graveyard_locked(ctx.controller):
+        return ("efectos-permanentes", "an effect for the rest of the game forbids interacting with the Cementerio",
+                "un efecto por el resto del juego impide interactuar con el Cementerio",
+                "An effect for the rest of the game forbids interacting with the Cementerio: nothing is shuffled",
+                "Un efecto por el resto del juego impide interactuar con el Cementerio: no se baraja nada")
+    amount = graveyard_amount(ctx, effect)
+    have = len([c for c in game.in_graveyard(ctx.controller) if c.uid != ctx.source])
+    if have >= amount:
+        return None
+    return ("barajar-cartas-del-cementerio", f"exactly {amount} cards of the Cementerio must be shuffled and there are {have}",
+            f"hay que barajar exactamente {amount} cartas del Cementerio y hay {have}",
+            f"There are {have} cards in the Cementerio and exactly {amount} must be shuffled: none is",
+            f"Hay {have} cartas en el Cementerio y hay que barajar exactamente {amount}: no se baraja ninguna")
 
 
 @handler("buscar")
@@ -166,14 +199,17 @@ def _search(ctx: AbilityContext, effect: dict[str, Any], path: str) -> int:
     zones = effect.get("zones", [effect.get("zone", "castillo")])
     zone = zones[0]
     if len(zones) > 1:
-        zone = game.res.ask(Question(key="search-zone", player=ctx.controller, rule="busqueda-de-cartas",
+        zone = game.res.ask(Question(key="zone", player=ctx.controller, rule="busqueda-de-cartas",
                                      prompt_es="¿Dónde buscas? (no se puede cambiar después)",
                                      prompt_en="Where do you search? (it cannot be changed afterwards)",
                                      options=tuple(Option(z, z) for z in zones)))
     filt = dict(effect.get("filter", {}))
     pid = ctx.controller if effect.get("side", "own") == "own" else game.opponent(ctx.controller)
     looked = game.in_graveyard(pid) if zone == "cementerio" else list(game.position.player(pid).zone(zone))
-    found = [c for c in looked if tg._matches_outside(game, c, {**filt, "side": "any"}, ctx.controller)]
+    found = [c for c in looked if tg.matches_outside(game, c, {**filt, "side": "any"}, ctx.controller)]
+    if zone == "castillo":
+        game.res.note("shuffled", "myl.decision.search-shuffle", "Quien busca vio el Mazo Castillo: se baraja después",
+                      "The searcher saw the Mazo Castillo: it is shuffled afterwards")
     if not found:
         game.res.note("search-failed", "busqueda-de-cartas.busqueda-fallida", f"Búsqueda fallida en {zone}: se anuncia",
                       f"Failed search in {zone}: it is announced")
@@ -182,67 +218,16 @@ def _search(ctx: AbilityContext, effect: dict[str, Any], path: str) -> int:
     chosen = game.choose_cards(ctx.controller, "busqueda-de-cartas", "¿Qué carta tomas?", "Which card do you take?",
                                found, count=amount, key="search")
     for card in chosen:
-        if "type" in filt:
+        if "type" in filt or "name" in filt:
             game.res.note("revealed", "busqueda-de-cartas", f"{game.label(card)} se muestra al oponente",
                           f"{game.label(card, 'en')} is shown to the opponent", card=card.uid)
-        game.res.move(card, card.owner, effect.get("to", "mano"))
+        destination = effect.get("to", "mano")
+        if destination == "juego":
+            if game.enter is not None:
+                game.enter(game, card, ctx.controller)
+        else:
+            game.res.move(card, card.owner, destination)
     return len(chosen)
-
-
-# Lasting effects.
-
-def _lasting(ctx: AbilityContext, card: CardState, effect: dict[str, Any], **extra: Any) -> None:
-    game = ctx.game
-    lasting = list(game.position.values.get("efectos", []))
-    entry = {"do": effect["do"], "target": card.uid, "stamp": card.stamp, "source": ctx.source,
-             "controller": ctx.controller, "until": effect.get("until", DEFAULT_UNTIL), "at": game.position.tick(),
-             "turn": game.position.turn, **extra}
-    lasting.append(entry)
-    game.res.set_value("efectos", lasting)
-
-
-@handler("fuerza")
-def _strength(ctx: AbilityContext, effect: dict[str, Any], path: str) -> int:
-    cards = _targets(ctx, effect, path, "¿Qué Aliado cambia de fuerza?", "Which Aliado's strength changes?")
-    for card in cards:
-        before = ctx.game.board.strength(card)
-        _lasting(ctx, card, effect, mode=effect.get("mode", "bonus"), amount=int(effect.get("amount", 0)))
-        after = ctx.game.board.strength(card)
-        ctx.game.res.note("strength", "modificadores-y-establecedores-de-fuerza",
-                          f"{ctx.game.label(card)}: fuerza {before} → {after}",
-                          f"{ctx.game.label(card, 'en')}: strength {before} → {after}", card=card.uid)
-    return len(cards)
-
-
-def _restriction(word: str, es: str, en: str) -> Handler:
-    def restrict(ctx: AbilityContext, effect: dict[str, Any], path: str) -> int:
-        cards = _targets(ctx, effect, path, es, en)
-        for card in cards:
-            _lasting(ctx, card, effect)
-        return len(cards)
-    return restrict
-
-
-HANDLERS["no-puede-atacar"] = _restriction("no-puede-atacar", "¿Qué Aliado no podrá atacar?", "Which Aliado cannot attack?")
-HANDLERS["no-puede-bloquear"] = _restriction("no-puede-bloquear", "¿Qué Aliado no podrá bloquear?", "Which Aliado cannot block?")
-
-
-@handler("ganar-control")
-def _gain_control(ctx: AbilityContext, effect: dict[str, Any], path: str) -> int:
-    """Cambio de controlador (FAQ L470): not leaving play; the Aliado must go through its new controller's
-    Agrupación before it can attack."""
-    game = ctx.game
-    cards = _targets(ctx, effect, path, "¿De qué carta ganas el control?", "Which card do you gain control of?")
-    for card in cards:
-        zone = game.board.zone_of(card) or "linea-de-defensa"
-        if zone == "linea-de-ataque":
-            zone = "linea-de-defensa"
-        game.res.move(card, ctx.controller, zone)
-        game.res.set_controller(card, ctx.controller)
-        game.res.set_card(card, "recien-llegado", True)
-        game.res.set_card(card, "ataca-al-entrar", False)
-        _lasting(ctx, card, effect, previous=card.owner)
-    return len(cards)
 
 
 # Responses.
@@ -285,12 +270,19 @@ def _cancel(ctx: AbilityContext, effect: dict[str, Any], path: str) -> int:
     with game.res.step("cancelled", "cancelacion-de-habilidades", f"Se cancela la habilidad de {item.source}",
                        f"The ability of {item.source} is cancelled", card=item.source):
         game.res.remove_from_stack(item)
+        turn = dict(game.position.values.get("turno", {}))
+        turn["cancelaciones"] = [*turn.get("cancelaciones", []), {"player": ctx.controller, "card": item.source,
+                                                                  "ability": item.data.get("ability")}]
+        game.res.set_value("turno", turn)
+        # Costs stay paid, and what paying them triggered still happens (FAQ L510, L514).
+        for raw in item.data.get("disparos", []):
+            game.triggers.waiting.append(game.pending(raw["controller"], raw["card"], int(raw["index"]), dict(raw["event"])))
     return 1
 
 
 @handler("prevenir")
 def _prevent(ctx: AbilityContext, effect: dict[str, Any], path: str) -> int:
-    cards = _targets(ctx, effect, path, "¿Qué carta proteges?", "Which card do you protect?")
+    cards = targets_of(ctx, effect, path, "¿Qué carta proteges?", "Which card do you protect?")
     waiting = list(ctx.game.position.values.get("prevenciones", []))
     for card in cards:
         waiting.append({"target": card.uid, "event": effect.get("event", "destruir")})
@@ -304,7 +296,7 @@ def _regroup_oro(ctx: AbilityContext, effect: dict[str, Any], path: str) -> int:
     player = ctx.game.position.player(ctx.controller)
     paid = list(player.zone("oro-pagado"))
     for oro in paid:
-        ctx.game.res.move(oro, ctx.controller, "reserva-de-oro")
+        ctx.game.res.move(oro, ctx.controller, "reserva-de-oro", same_object=True)
     return len(paid)
 
 
@@ -318,8 +310,34 @@ def _battle(word: str) -> Handler:
 
 
 HANDLERS["cancelar-ataque"] = _battle("ataque-cancelado")
-HANDLERS["cancelar-bloqueo"] = _battle("bloqueo-cancelado")
 HANDLERS["reducir-dano"] = _battle("dano-reducido")
+
+
+@handler("cancelar-bloqueo")
+def _cancel_block(ctx: AbilityContext, effect: dict[str, Any], path: str) -> int:
+    """A cancelled block is removed: its attacker counts as not blocked (decision cancelled-block)."""
+    battle = dict(ctx.game.position.values.get("batalla", {}))
+    blocks = dict(battle.get("bloqueos", {}))
+    attackers = [c for uid in blocks if (c := ctx.game.card(uid)) is not None]
+    chosen = ctx.game.choose_cards(ctx.controller, "batalla-mitologica.declaracion-de-bloqueo.b", "¿Qué bloqueo cancelas?",
+                                   "Which block do you cancel?", attackers)
+    for card in chosen:
+        blocks.pop(card.uid)
+        ctx.game.res.note("block-cancelled", "myl.decision.cancelled-block",
+                          f"Se cancela el bloqueo de {ctx.game.label(card)}: no está bloqueado",
+                          f"The block on {ctx.game.label(card, 'en')} is cancelled: it is not blocked", card=card.uid)
+    battle["bloqueos"] = blocks
+    ctx.game.res.set_value("batalla", battle)
+    return len(chosen)
+
+
+@handler("sin-habilidades-en-batalla")
+def _silence(ctx: AbilityContext, effect: dict[str, Any], path: str) -> int:
+    """Lilith: in this battle the opponent cannot use triggered or activated abilities (FAQ L868-L876)."""
+    battle = dict(ctx.game.position.values.get("batalla", {}))
+    battle["sin-habilidades"] = sorted({*battle.get("sin-habilidades", []), *player_of(ctx, effect.get("player", "opponent"))})
+    ctx.game.res.set_value("batalla", battle)
+    return 1
 
 
 @handler("jugar-carta")
@@ -328,13 +346,51 @@ def _play_card(ctx: AbilityContext, effect: dict[str, Any], path: str) -> int:
     game = ctx.game
     zone = effect.get("zone", "mano")
     pool = [c for c in game.position.player(ctx.controller).zone(zone)
-            if tg._matches_outside(game, c, {**effect.get("filter", {}), "side": "any"}, ctx.controller)]
+            if tg.matches_outside(game, c, {**effect.get("filter", {}), "side": "any"}, ctx.controller)
+            and not (effect.get("filter", {}).get("other") and game.board.define(c).id == game.board.define(ctx.source_card).id)]
+    if not pool:
+        game.res.note("search-failed", "busqueda-de-cartas.busqueda-fallida", f"Búsqueda fallida en {zone}: se anuncia",
+                      f"Failed search in {zone}: it is announced")
+        return 0
     chosen = game.choose_cards(ctx.controller, "anular-carta-jugada-por-otra-carta", "¿Qué carta juegas?",
                                "Which card do you play?", pool)
     if not chosen or game.play_by_effect is None:
         return 0
     game.play_by_effect(game, chosen[0], ctx.controller, bool(effect.get("free", True)))
     return 1
+
+
+@handler("mostrar")
+def _show(ctx: AbilityContext, effect: dict[str, Any], path: str) -> int:
+    """Show a card of your hand that fits ``filter``; cards that watch being shown trigger (Araña Troll, FAQ L1152)."""
+    game = ctx.game
+    pool = [c for c in game.position.player(ctx.controller).zone("mano")
+            if tg.matches_outside(game, c, {**effect.get("filter", {}), "side": "any"}, ctx.controller)]
+    chosen = game.choose_cards(ctx.controller, ctx.rule, "¿Qué carta muestras?", "Which card do you show?", pool, key="show")
+    for card in chosen:
+        game.res.note("shown", ctx.rule, f"{ctx.controller} muestra {game.label(card)}",
+                      f"{ctx.controller} shows {game.label(card, 'en')}", card=card.uid)
+        game.raise_event("mostrada", card=card.uid, controller=ctx.controller, by=ctx.source)
+    return len(chosen)
+
+
+@handler("ordenar-tope")
+def _order_top(ctx: AbilityContext, effect: dict[str, Any], path: str) -> int:
+    """Look at the top ``amount`` cards of your Mazo Castillo and put them back in the order you choose."""
+    game = ctx.game
+    castle = game.position.player(ctx.controller).zone("castillo")
+    top = list(castle[:int(effect.get("amount", 1))])
+    if len(top) > 1 and len({c.card for c in top}) > 1:
+        order = [game.card(str(uid)) for uid in game.res.ask(Question(
+            key="deck-order", player=ctx.controller, rule=ctx.rule,
+            prompt_es="¿En qué orden dejas esas cartas (la primera arriba)?",
+            prompt_en="In which order do you put them back (the first on top)?", options=game.options(top),
+            min_choices=len(top), max_choices=len(top)))]
+        game.res.reorder(ctx.controller, "castillo", [c for c in order if c is not None] + castle[len(top):])
+    else:
+        game.res.note("ordered", ctx.rule, f"{ctx.controller} ordena las {len(top)} primeras cartas de su Mazo Castillo",
+                      f"{ctx.controller} orders the top {len(top)} cards of their Mazo Castillo")
+    return len(top)
 
 
 # How a triggered ability resolves.

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from judge.games.mitos_y_leyendas import steps
 from judge.games.mitos_y_leyendas.game import Game
 
 HAND_LIMIT = 8
@@ -37,7 +38,7 @@ def end_effects(game: Game, ending: tuple[str, ...], rule: str, *, earlier_turns
             if effect.get("do") == "ganar-control":
                 card = game.card(str(effect.get("target")))
                 if card is not None and game.board.in_play(card) and card.stamp == effect.get("stamp"):
-                    game.res.move(card, str(effect.get("previous", card.owner)), "linea-de-defensa")
+                    game.res.move(card, str(effect.get("previous", card.owner)), "linea-de-defensa", same_object=True)
                     game.res.set_controller(card, str(effect.get("previous", card.owner)))
         else:
             kept.append(effect)
@@ -48,13 +49,17 @@ def end_effects(game: Game, ending: tuple[str, ...], rule: str, *, earlier_turns
 def final_phase(game: Game) -> None:
     res = game.res
     pid = game.active
-    res.set_turn(step="final")
+    res.set_turn(step=steps.FINAL)
     with res.step("final", "fase-final", "Fase Final", "Fase Final"):
         trigger_bucket(game, "comienzo-fase-final", "fase-final.a", "Al comienzo de la Fase Final", "At the start of the Fase Final")
         trigger_bucket(game, "fase-final", "fase-final.b", "En la Fase Final", "In the Fase Final")
         end_effects(game, ENDS_IN_FASE_FINAL, "fase-final.c")
         res.set_value("prevenciones", None)
-        res.note("draw-effects", "fase-final.d", "Efectos que interactúan con robar", "Effects that interact with drawing")
+        with res.step("draw-effects", "fase-final.d", "Efectos que interactúan con robar", "Effects that interact with drawing"):
+            delayed_effects(game)
+            with game.triggers.resolving():
+                game.raise_event("robo-fase-final", controller=pid)
+            release(game)
         game.draw(pid, 1, rule="fase-final.e")
         game.check_end()
         hand = game.position.player(pid).zone("mano")
@@ -73,4 +78,19 @@ def next_turn(game: Game) -> None:
     nxt = game.opponent(game.active)
     res.note("turn-ends", "fase-final.g", "Termina el turno y comienza el del oponente", "The turn ends and the opponent's begins")
     res.set_value("turno", None)
-    res.set_turn(active=nxt, turn=game.position.turn + 1, step="agrupacion")
+    res.set_value("diferidos", None)
+    res.set_turn(active=nxt, turn=game.position.turn + 1, step=steps.AGRUPACION)
+
+
+def delayed_effects(game: Game) -> None:
+    """Effects waiting for the end of the turn happen now, even if their source left play (FAQ L91-L95)."""
+    if game.run_effects is None:
+        return
+    for waiting in game.position.values.get("diferidos", []):
+        who = str(waiting["controller"])
+        if waiting.get("may") and not game.ask_yes_no(who, "habilidad-disparada.resolucion-diferida",
+                                                      "¿Usas el efecto diferido?", "Do you use the delayed effect?"):
+            continue
+        with game.res.step("delayed", "habilidad-disparada.resolucion-diferida", "Se cumple un efecto diferido",
+                           "A delayed effect happens", card=str(waiting["source"])):
+            game.run_effects(game, str(waiting["source"]), who, list(waiting["effects"]))

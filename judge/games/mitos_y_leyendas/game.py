@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 
 from judge.core.decisions import Option, Question
 from judge.core.position import CardState, Position, Result
-from judge.core.resolution import Resolution
+from judge.core.resolution import Checkpoint, Resolution
 from judge.core.timing import AFTER_RESOLVING, Pending, TriggerQueue
 from judge.games.mitos_y_leyendas.board import GRAVEYARD, IN_PLAY, Board
 from judge.games.mitos_y_leyendas.catalog import Catalog
@@ -37,11 +37,18 @@ class Game:
     import the interpreter, which imports it)."""
     play_by_effect: Callable[[Game, CardState, str, bool], None] | None = None
     """How a card played by another card's effect is played (the play procedure's, handed in the same way)."""
+    run_effects: Callable[[Game, str, str, list[dict[str, Any]]], None] | None = None
+    """How instructions of a card resolve outside its ability (a delayed effect), handed in the same way."""
+    enter: Callable[[Game, CardState, str], None] | None = None
+    """How a card is put into play by an effect (an Oro a search puts into play)."""
 
     def __post_init__(self) -> None:
         self.board = Board(self.res.position, self.catalog)
         self.triggers: TriggerQueue[Triggered] = TriggerQueue(AFTER_RESOLVING, rule="resolucion-multiples-habilidades-disparadas")
         self.castles_emptied: list[str] = []
+        self.checkpoints: dict[str, Checkpoint] = {}
+        """The position before each card played in this resolution, by its stack item: a Talismán undone while
+        the same play resolves goes back to it exactly."""
 
     @property
     def position(self) -> Position:
@@ -88,7 +95,7 @@ class Game:
 
     # Moving cards.
 
-    def leave_play(self, card: CardState, zone: str, *, rule: str = "controlador-y-dueno") -> None:
+    def leave_play(self, card: CardState, zone: str, *, rule: str = "controlador-y-dueno", quiet: bool = False) -> None:
         """A card leaving play goes to its owner's zone (Controlador y Dueño, FAQ L448-L450), and the Armas it
         carries go to their owners' Cementerios with it."""
         for arma in list(card.attached):
@@ -99,10 +106,13 @@ class Game:
             self.res.set_controller(card, card.owner)
         for key in ("recien-llegado", "ataca-al-entrar"):
             self.res.set_card(card, key, False)
-        self.raise_event("sale-del-juego", card=card.uid, controller=controller, zone=zone)
+        if not quiet:
+            self.raise_event("sale-del-juego", card=card.uid, controller=controller, zone=zone)
 
-    def destroy(self, cards: Sequence[CardState], *, rule: str, prevented_by: str = "") -> list[CardState]:
-        """Destroy cards together; a prevention waiting for them stops it (Cartas de prevención, FAQ L155)."""
+    def destroy(self, cards: Sequence[CardState], *, rule: str, quiet: bool = False) -> list[CardState]:
+        """Destroy cards together; a prevention waiting for them stops it (Cartas de prevención, FAQ L155). With
+        ``quiet`` the cards' leave-play abilities are not raised here: the caller raises them later (the Aliados
+        destroyed by comparison of strength, whose abilities wait for step e, FAQ L338)."""
         destroyed = []
         for card in cards:
             if not self.board.in_play(card):
@@ -120,9 +130,10 @@ class Game:
                            "Destroyed: " + ", ".join(self.label(c, "en") for c in destroyed)):
             controllers = {c.uid: c.controller for c in destroyed}
             for card in destroyed:
-                self.leave_play(card, "cementerio", rule=rule)
-            for card in destroyed:
-                self.raise_event("destruido", card=card.uid, controller=controllers[card.uid])
+                self.leave_play(card, "cementerio", rule=rule, quiet=quiet)
+            if not quiet:
+                for card in destroyed:
+                    self.raise_event("destruido", card=card.uid, controller=controllers[card.uid])
         return destroyed
 
     def _prevented(self, card: CardState, event: str) -> bool:
@@ -137,8 +148,10 @@ class Game:
 
     # The castle: library and life.
 
-    def botar(self, pid: str, amount: int, *, rule: str = "dano-directo") -> int:
-        """``pid`` puts ``amount`` cards from the top of their castle into their Cementerio."""
+    def botar(self, pid: str, amount: int, *, rule: str = "dano-directo", by: str | None = None) -> int:
+        """``pid`` puts ``amount`` cards from the top of their castle into their Cementerio. Made to bota by an
+        opponent's effect (``by``) it is direct damage, which the damaged player may answer once the effect has
+        resolved; what a player's own cards make them bota is not (Daño Directo, FAQ L169)."""
         castle = self.position.player(pid).zone("castillo")
         n = min(amount, len(castle))
         with self.res.step("botar", rule, f"{pid} bota {amount}", f"{pid} mills {amount}"):
@@ -146,6 +159,13 @@ class Game:
                 self.res.move(card, pid, "cementerio")
             if n < amount or not castle:
                 self.castle_empty(pid)
+        if by == pid:
+            self.res.note("own-botar", "dano-directo", "Lo bota por una carta que controla: no es daño directo",
+                          "Made to bota by a card they control: it is not direct damage")
+        elif by is not None and n:
+            taken = dict(self.position.values.get("dano-directo", {}))
+            taken[pid] = taken.get(pid, 0) + n
+            self.res.set_value("dano-directo", taken)
         return n
 
     def draw(self, pid: str, amount: int, *, rule: str) -> int:
@@ -206,24 +226,62 @@ class Game:
             if ability.get("kind") != "disparada":
                 continue
             on = ability.get("on")
+            if on == "portador-ataca":
+                # An Arma's "cada vez que su portador ataque" (Espada de Frey, FAQ L93).
+                bearer = self.board.bearer(card)
+                if event != "ataca" or bearer is None or bearer.uid != info.get("card"):
+                    continue
+                out.append(Pending(card.controller, f"{card.uid}:{index}", f"{definition.name} ({card.uid})",
+                                   f"{definition.name} ({card.uid})", Triggered(card.uid, index, dict(info)),
+                                   aliases=definition.names()))
+                continue
             if on != event and not (on == "otro-sale-del-juego" and event == "sale-del-juego"):
                 continue
             if on in ("entra-en-juego", "destruido", "sale-del-juego", "ataca", "bloqueado", "hace-dano",
-                      "destruido-en-combate") and not is_self:
+                      "destruido-en-combate", "mostrada") and not is_self:
                 continue
             if on == "otro-sale-del-juego" and (is_self or zone not in IN_PLAY):
                 continue
             # Leave-play abilities work from where the card went; every other one needs its source in play with its
             # text box (Habilidad Continua, FAQ L125-L129).
-            if on not in ("destruido", "sale-del-juego", "destruido-en-combate") and zone not in IN_PLAY:
+            if on not in ("destruido", "sale-del-juego", "destruido-en-combate", "mostrada") and zone not in IN_PLAY:
                 continue
             if zone in IN_PLAY and not self.board.has_abilities(card):
                 continue
             controller = info.get("controller", card.controller) if is_self else card.controller
+            if not self._condition(ability, controller, info):
+                continue
             out.append(Pending(controller, f"{card.uid}:{index}", f"{definition.name} ({card.uid})",
                                f"{definition.name} ({card.uid})", Triggered(card.uid, index, dict(info)),
                                aliases=definition.names()))
         return out
+
+    def _condition(self, ability: dict[str, Any], controller: str, info: dict[str, Any]) -> bool:
+        """What the ability's text asks of its event: whose turn ("al comienzo de tu / de la Fase de Vigilia de tu
+        oponente"), which card left play; and a battle in which Lilith keeps its controller's abilities off."""
+        whose = ability.get("turn")
+        if whose == "own" and self.active != controller or whose == "opponent" and self.active == controller:
+            return False
+        if controller in self.position.values.get("batalla", {}).get("sin-habilidades", []):
+            return False
+        filt = ability.get("filter")
+        if filt and ability.get("on") == "otro-sale-del-juego":
+            left = self.card(str(info.get("card", "")))
+            side = filt.get("side", "any")
+            if left is None or not left.known or side == "own" and info.get("controller") != controller \
+                    or side == "opponent" and info.get("controller") == controller:
+                return False
+            definition = self.board.define(left)
+            if "type" in filt and definition.type != filt["type"] or "race" in filt and definition.race != filt["race"] \
+                    or "name" in filt and filt["name"] not in definition.names():
+                return False
+        return True
+
+    def pending(self, controller: str, card: str, index: int, event: dict[str, Any]) -> Pending[Triggered]:
+        """A triggered ability waiting, rebuilt from what the position keeps of it."""
+        found = self.card(card)
+        name = self.board.define(found).name if found is not None and found.known else card
+        return Pending(controller, f"{card}:{index}", f"{name} ({card})", f"{name} ({card})", Triggered(card, index, event))
 
     def in_graveyard(self, pid: str) -> list[CardState]:
         player = self.position.player(pid)

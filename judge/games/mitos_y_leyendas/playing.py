@@ -1,124 +1,82 @@
-"""Playing a card (Pasos para jugar una carta, FAQ L23-L41), activating an ability, and dropping an Oro.
+"""Playing a card (Pasos para jugar una carta, FAQ L23-L41) and dropping the turn's Oro.
 
 Steps 1-4 happen at once when the card is played; step 5 is a response window that stays open in the position
 (the card waits on the stack) until each player has given their one answer; steps 6-7 happen when it resolves,
-and for a card that is not a Talismán the window of step 8 (with the prevention of step 9) follows.
+and for a card that is not a Talismán the window of steps 8-9 follows.
 
 Decisions of this ruleset where the FAQ is silent (``docs/mitos-y-leyendas-decisions.md``):
-- ``myl.decision.when-cards-are-played``: Aliados, Tótems, Armas and Oros are played only by the active player in
-  their Vigilia (step c) with nothing waiting; Talismanes also in the Guerra de Talismanes by either player, and as
-  answers in a window when their effect answers something (anular, cancelar, prevenir, "en respuesta").
-- ``myl.decision.annulled-oro-stays-paid``: the Oro paid for a card that is annulled stays paid (the FAQ refunds
-  Oro only when a play is undone, and keeps the costs of a cancelled ability paid).
-- ``myl.decision.oro-drop-is-not-played``: putting the turn's Oro in the Reserva (Vigilia step b) is not playing a
-  card through the nine steps: it cannot be annulled; it still counts for abilities that watch Oros being put into
-  play (Wyrm de la Plaga, FAQ L578).
+- ``myl.decision.card-type-timing``: Aliados, Tótems and Armas are played by the active player in their Vigilia with
+  nothing waiting; Talismanes also in the Guerra de Talismanes by either player, and as answers in a window when
+  their effect answers what waits.
+- ``myl.decision.annulled-oro-not-refunded``: the Oro paid for a card that is annulled stays paid.
+- ``myl.decision.oro-drop``: putting the turn's Oro in the Reserva is playing a card (cost 0): it goes through the
+  pasos and can be annulled by an anulación that reaches Oros.
+- ``myl.decision.target-outcome-by-kind`` and ``myl.decision.rollback-scope``: a Talismán that cannot resolve all
+  of its effect is undone: the position goes back to before it was played (FAQ L686).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from judge.core.decisions import Option, Question
 from judge.core.errors import IllegalPlayError
 from judge.core.position import CardState, StackItem
 from judge.core.timing import act
+from judge.core.trace import Step
+from judge.games.mitos_y_leyendas import steps
 from judge.games.mitos_y_leyendas import targets as tg
-from judge.games.mitos_y_leyendas.effects import run_effects
+from judge.games.mitos_y_leyendas.effects import run_effects, shortfall
 from judge.games.mitos_y_leyendas.game import Game
+from judge.games.mitos_y_leyendas.responses import cost_to_pay
 from judge.games.mitos_y_leyendas.targets import AbilityContext
-from judge.games.mitos_y_leyendas.timing import RESOLVERS, RESPONSES, Windows
+from judge.games.mitos_y_leyendas.timing import RESOLVERS, Windows
 
 ANSWER_WORDS = ("anular", "cancelar", "prevenir")
 
 
-def refuse(rule: str, en: str, es: str) -> IllegalPlayError:
-    return IllegalPlayError(en, rule=rule, es=es)
+def refuse(game: Game, rule: str, en: str, es: str) -> IllegalPlayError:
+    return IllegalPlayError(en, rule=game.res.cite(rule), es=es)
 
 
-# What a card needs to be played.
-
-def is_answer(game: Game, card: CardState) -> bool:
-    definition = game.board.define(card)
-    return any(e.get("do") in ANSWER_WORDS for a in definition.abilities_of("jugar") for e in a.get("effects", [])) \
-        or bool(definition.meta.get("printed", {}).get("en-respuesta"))
-
-
-def answers_item(game: Game, card: CardState, item: StackItem) -> bool:
-    """Whether this card can be played as the answer to ``item`` (what its anular/cancelar can reach)."""
-    definition = game.board.define(card)
-    for ability in definition.abilities_of("jugar"):
-        for effect in ability.get("effects", []):
-            word = effect.get("do")
-            target = effect.get("target", {})
-            if word == "anular" and item.kind == "carta":
-                played = game.card(item.source)
-                if played is not None and _fits(game, played, target):
-                    return True
-            if word == "cancelar" and item.kind in ("habilidad", "disparada"):
-                return True
-            if word == "prevenir" and item.kind == "entrada":
-                return True
-    return False
-
-
-def _fits(game: Game, card: CardState, target: dict[str, Any]) -> bool:
-    # The printed cost decides (Reducción de costes, FAQ L67-L71: Xing Yi Quan cannot annul a Talismán whose cost
-    # was reduced to 1 from a printed 3 or more... it reads the printed one).
-    definition = game.board.define(card)
-    if "type" in target and definition.type != target["type"]:
-        return False
-    if "cost-max" in target and (definition.cost or 0) > target["cost-max"]:
-        return False
-    return "cost-min" not in target or (definition.cost or 0) >= target["cost-min"]
-
-
-def cost_to_pay(game: Game, card: CardState, *, free: bool) -> int:
-    """Printed cost, plus every increase, minus every reduction, never below 0 (step 3)."""
-    if free:
-        return 0
-    definition = game.board.define(card)
-    cost = definition.cost or 0
-    for source, ability in game.board.continuous():
-        change = ability.get("cost")
-        if change and game.board.matches(card, {**ability.get("target", {}), "side": "any"}, source.controller) \
-                and (change.get("side") != "own" or card.controller == source.controller):
-            cost += int(change.get("amount", 0))
-    return max(0, cost)
-
-
-def _pay(game: Game, player: str, amount: int) -> None:
+def pay(game: Game, player: str, amount: int) -> list[str]:
+    """Move ``amount`` Oros from the Reserva to the Oro Pagado; the payer chooses which only when they differ
+    (decision oro-payment-choice)."""
     reserve = game.position.player(player).zone("reserva-de-oro")
     if amount > len(reserve):
-        raise refuse("pasos-para-jugar-una-carta.3", f"{player} cannot pay {amount} Oro ({len(reserve)} in the Reserva)",
+        raise refuse(game, "pasos-para-jugar-una-carta.3", f"{player} cannot pay {amount} Oro ({len(reserve)} in the Reserva)",
                      f"{player} no puede pagar {amount} Oro ({len(reserve)} en la Reserva)")
     if amount == 0:
-        return
+        return []
     if len({c.card for c in reserve}) > 1 and amount < len(reserve):
         paid = game.choose_cards(player, "pasos-para-jugar-una-carta.3", f"¿Con qué {amount} Oros pagas?",
                                  f"Which {amount} Oros do you pay with?", list(reserve), count=amount, key="pay")
     else:
         paid = list(reserve[:amount])
     for oro in paid:
-        game.res.move(oro, player, "oro-pagado")
+        game.res.move(oro, player, "oro-pagado", same_object=True)
+    return [o.uid for o in paid]
 
 
-def _fix_targets(game: Game, card: CardState, player: str) -> dict[str, list[str]]:
-    """Step 2: a Talismán that targets a card in play defines its target now, to check it can be played."""
+def requirements(game: Game, card: CardState, player: str) -> dict[str, list[str]]:
+    """Step 2: what the card needs to be played. A Talismán that targets a card in play chooses it now; an exact
+    number of cards it must take from a zone must be there (Barajar cartas del cementerio, FAQ L430)."""
     definition = game.board.define(card)
     fixed: dict[str, list[str]] = {}
     ctx = AbilityContext(game, card.uid, player, rule="pasos-para-jugar-una-carta.2")
     for ability in definition.abilities_of("jugar"):
         for i, effect in enumerate(ability.get("effects", [])):
+            # A number known only as the card resolves (Acupuntura: the opponent's Oros then) is checked then.
+            missing = shortfall(ctx, effect) if isinstance(effect.get("amount", 1), int) else None
+            if missing:
+                raise refuse(game, missing[0], missing[1], missing[2])
             target = effect.get("target")
-            if not isinstance(target, dict) or target.get("choose", 1) == "all" or effect.get("do") in ANSWER_WORDS:
-                continue
-            if target.get("zone", "juego") != "juego" or target.get("player"):
+            if not isinstance(target, dict) or target.get("choose", 1) == "all" or effect.get("do") in ANSWER_WORDS \
+                    or effect.get("chooser") or target.get("zone", "juego") != "juego" or target.get("player"):
                 continue
             pool = tg.candidates(ctx, target)
             count = int(target.get("choose", 1))
             if len(pool) < count and not target.get("up-to"):
-                raise refuse("pasos-para-jugar-una-carta.2",
+                raise refuse(game, "pasos-para-jugar-una-carta.2",
                              f"{definition.name} needs {count} valid target(s) in play and there are {len(pool)}",
                              f"{definition.name} necesita {count} objetivo(s) válido(s) en juego y hay {len(pool)}")
             chosen = game.choose_cards(player, "pasos-para-jugar-una-carta.2", f"Objetivo de {definition.name}",
@@ -132,78 +90,137 @@ def _bearer(game: Game, card: CardState, player: str) -> str:
     L452-L456) that can still carry one (one Arma per Aliado, L808)."""
     bearers = [a for a in game.board.aliados() if len(a.attached) < game.board.weapon_limit(a)]
     if not bearers:
-        raise refuse("portar-armas", "no Aliado in play can carry this Arma", "ningún Aliado en juego puede portar esta Arma")
+        raise refuse(game, "portar-armas", "no Aliado in play can carry this Arma", "ningún Aliado en juego puede portar esta Arma")
     chosen = game.choose_cards(player, "portar-armas", "¿Qué Aliado porta el Arma?", "Which Aliado carries the Arma?",
                                bearers, key="bearer")
     return chosen[0].uid
 
 
 def play_card(game: Game, card: CardState, player: str, *, free: bool = False, responds_to: str | None = None,
-              rules: Windows | None = None) -> None:
-    """Steps 1-5 of playing a card; the card then waits on the stack for the answers of step 5."""
+              rules: Windows | None = None, by_effect: bool = False) -> None:
+    """Steps 1-5 of playing a card; the card then waits on the stack for the answers of step 5. A card played by
+    another card's effect waits there too, and its window opens once that effect has resolved (FAQ L938)."""
     res = game.res
     definition = game.board.define(card)
     if definition.incomplete:
-        raise refuse("introduccion.regla-de-oro", f"{definition.name}'s text is not fully known ({definition.incomplete}); "
+        raise refuse(game, "introduccion.regla-de-oro", f"{definition.name}'s text is not fully known ({definition.incomplete}); "
                      "define the card in the position to rule on it",
                      f"el texto de {definition.name} no se conoce del todo ({definition.incomplete}); "
                      "define la carta en la posición para resolverla")
+    if game.board.named(card):
+        raise refuse(game, "efectos-permanentes", f"{definition.name} cannot be played: an effect named it",
+                     f"{definition.name} no puede jugarse: un efecto la nombró")
+    before = res.checkpoint()
+    origin = game.board.zone_of(card) or "mano"
     with res.step("play", "pasos-para-jugar-una-carta.1", f"{player} juega {game.label(card)}",
                   f"{player} plays {game.label(card, 'en')}", card=card.uid):
         res.move(card, player, "jugando")
         res.set_controller(card, player)
-        data: dict[str, Any] = {}
+        data: dict[str, Any] = {"from": origin}
         if responds_to:
             data["responds-to"] = responds_to
         with res.step("requirements", "pasos-para-jugar-una-carta.2", "Requisitos y objetivo", "Requirements and target"):
             if definition.type == "talisman":
-                data["targets"] = _fix_targets(game, card, player)
+                data["targets"] = requirements(game, card, player)
             elif definition.type == "arma":
                 data["bearer"] = _bearer(game, card, player)
         cost = cost_to_pay(game, card, free=free)
         with res.step("pay", "pasos-para-jugar-una-carta.3", f"{player} paga {cost} Oro", f"{player} pays {cost} Oro"):
-            _pay(game, player, cost)
+            data["paid"] = pay(game, player, cost)
         with res.step("played", "pasos-para-jugar-una-carta.4", "La carta se considera jugada", "The card counts as played"):
             game.raise_event("carta-jugada", card=card.uid, controller=player, type=definition.type)
-        res.push(StackItem(game.position.next_stack_id(), player, card.uid, "carta", data))
-    act(res, rules or Windows(game), player)
+        item = res.push(StackItem(game.position.next_stack_id(), player, card.uid, "carta", data))
+    game.checkpoints[item.id] = before
+    if not by_effect:
+        act(res, rules or Windows(game), player)
 
 
 def resolve_card(game: Game, item: StackItem) -> None:
     """Steps 6-7: the card is not annulled. A Talismán resolves all of its effect or none and goes to its owner's
-    Cementerio; any other card enters play, and the window of step 8 opens."""
+    Cementerio (or, when its effect lasts the rest of the game, to the Zona de efectos Permanentes); any other card
+    enters play, and the window of steps 8-9 opens."""
     res = game.res
     card = game.card(item.source)
     if card is None:
         return
     definition = game.board.define(card)
     if definition.type == "talisman":
-        ctx = AbilityContext(game, card.uid, item.controller, {"responds-to": item.data.get("responds-to")},
-                             fixed=item.data.get("targets", {}), rule="pasos-para-jugar-una-carta.7")
-        with res.step("talisman", "pasos-para-jugar-una-carta.7", f"{game.label(card)} se resuelve (0 o 100%)",
+        ctx = AbilityContext(game, card.uid, item.controller, responded_event(game, item),
+                             fixed=dict(item.data.get("targets", {})), rule="pasos-para-jugar-una-carta.7")
+        with res.step("talisman", "pasos-para-jugar-una-carta.6", f"{game.label(card)} se resuelve (0 o 100%)",
                       f"{game.label(card, 'en')} resolves (0 or 100%)", card=card.uid):
-            if _all_targets_valid(game, ctx):
+            effects = [e for a in definition.abilities_of("jugar") for e in a.get("effects", [])]
+            if not _retarget(game, ctx, effects) or any(shortfall(ctx, e) for e in effects):
+                undo(game, item)
+                return
+            with res.step("effect", "pasos-para-jugar-una-carta.7", "Se cumple su efecto", "Its effect happens"):
                 for ability in definition.abilities_of("jugar"):
                     run_effects(ctx, ability.get("effects", []))
-            res.move(card, card.owner, "cementerio")
+            zone = "permanentes" if any(a.get("permanente") for a in definition.abilities_of("jugar")) else "cementerio"
+            res.move(card, card.owner, zone)
             if card.controller != card.owner:
                 res.set_controller(card, card.owner)
         return
     with res.step("enters-play", "pasos-para-jugar-una-carta.6", f"{game.label(card)} entra en juego",
                   f"{game.label(card, 'en')} enters play", card=card.uid):
         enter_play(game, card, item.controller, bearer=item.data.get("bearer"))
-    res.push(StackItem(game.position.next_stack_id(), item.controller, card.uid, "entrada"))
+    if game.board.in_play(card):
+        res.push(StackItem(game.position.next_stack_id(), item.controller, card.uid, "entrada"))
 
 
-def _all_targets_valid(game: Game, ctx: AbilityContext) -> bool:
-    for uids in ctx.fixed.values():
-        for uid in uids:
-            card = game.card(uid)
-            if card is None or not game.board.in_play(card):
-                game.res.note("target-gone", "objetivo-valido", "Su objetivo ya no es válido: se cumple un 0%",
-                              "Its target is no longer valid: it resolves 0%")
-                return False
+def responded_event(game: Game, item: StackItem) -> dict[str, Any]:
+    """What an answer answers: the item it responds to, and how much damage that was (Arlequín, FAQ L175)."""
+    wanted = item.data.get("responds-to")
+    answered = next((i for i in game.position.stack if i.id == wanted), None)
+    event: dict[str, Any] = {"responds-to": wanted}
+    if answered is not None and "amount" in answered.data:
+        event["amount"] = answered.data["amount"]
+    return event
+
+
+def _retarget(game: Game, ctx: AbilityContext, effects: list[dict[str, Any]]) -> bool:
+    """A target chosen at step 2 that is no longer valid is changed to a valid one if there is one (FAQ L688,
+    L704); with none, the Talismán cannot resolve its 100%."""
+    for path, uids in list(ctx.fixed.items()):
+        effect = effects[int(path[1:])]
+        target = effect.get("target", {})
+        valid = [u for u in uids if (c := game.card(u)) is not None and tg.still_valid(ctx, target, c)]
+        if len(valid) == len(uids):
+            continue
+        pool = [c for c in tg.candidates(ctx, target) if c.uid not in valid]
+        need = len(uids) - len(valid)
+        if len(pool) < need:
+            game.res.note("target-gone", "objetivo-valido", "Su objetivo ya no es válido y no hay otro",
+                          "Its target is no longer valid and there is no other")
+            return False
+        chosen = game.choose_cards(ctx.controller, "objetivo-valido", "El objetivo ya no es válido: elige otro",
+                                   "The target is no longer valid: choose another", pool, count=need)
+        ctx.fixed[path] = valid + [c.uid for c in chosen]
     return True
+
+
+def undo(game: Game, item: StackItem) -> None:
+    """Se retrotrae la jugada (FAQ L686): the card goes back where it was played from and its Oro to the Reserva.
+    Within the play that played it the whole position goes back (decision rollback-scope)."""
+    res = game.res
+    card = game.card(item.source)
+    note = Step(kind="undone", rule=res.cite("objetivo-valido"),
+                text_es="No puede cumplirse en un 100%: se retrotrae la jugada (la carta vuelve y el Oro pagado también)",
+                text_en="It cannot resolve 100%: the play is undone (the card and the Oro paid go back)",
+                card=item.source)
+    saved = game.checkpoints.get(item.id)
+    if saved is not None:
+        attempt = saved.step.children[saved.children:]
+        note.children.extend(attempt)
+        res.rollback(saved, keep=[note])
+        return
+    res.current.children.append(note)
+    if card is not None:
+        res.move(card, card.owner, str(item.data.get("from", "mano")))
+    for uid in item.data.get("paid", []):
+        oro = game.card(uid)
+        if oro is not None:
+            res.move(oro, oro.controller, "reserva-de-oro")
 
 
 def enter_play(game: Game, card: CardState, controller: str, *, bearer: str | None = None) -> None:
@@ -211,9 +228,9 @@ def enter_play(game: Game, card: CardState, controller: str, *, bearer: str | No
     kind = game.board.define(card).type
     if kind == "arma":
         host = game.card(bearer) if bearer else None
-        if host is None or not game.board.in_play(host):
-            res.note("no-bearer", "portar-armas", "El Aliado que iba a portarla ya no está: va al Cementerio",
-                     "The Aliado that was to carry it is gone: it goes to the Cementerio")
+        if host is None or not game.board.in_play(host) or len(host.attached) >= game.board.weapon_limit(host):
+            res.note("no-bearer", "portar-armas", "El Aliado que iba a portarla ya no puede: va al Cementerio",
+                     "The Aliado that was to carry it no longer can: it goes to the Cementerio")
             res.move(card, card.owner, "cementerio")
             return
         res.attach(card, host)
@@ -232,102 +249,22 @@ def enter_play(game: Game, card: CardState, controller: str, *, bearer: str | No
 
 
 def resolve_entry(game: Game, item: StackItem) -> None:
-    """The window of step 8 closed: nothing more happens to the card itself."""
+    """The window of steps 8-9 closed: the card is in play and the play is over."""
+    game.res.note("entered", "pasos-para-jugar-una-carta.9", "Termina la jugada: no queda prevención por jugar",
+                  "The play is over: no prevention is left to play", card=item.source)
 
 
-def drop_oro(game: Game, card: CardState, player: str) -> None:
+def drop_oro(game: Game, card: CardState, player: str, rules: Windows) -> None:
+    """Vigilia step b: one Oro from hand, played through the pasos at cost 0 (decision oro-drop)."""
     res = game.res
+    turn = dict(game.position.values.get("turno", {}))
+    turn["oro"] = True
+    res.set_value("turno", turn)
+    res.set_turn(step=steps.VIGILIA)
     with res.step("oro", "fase-de-vigilia.b", f"{player} pone {game.label(card)} en su Reserva de Oro",
                   f"{player} puts {game.label(card, 'en')} in their Reserva de Oro", card=card.uid):
-        turn = dict(game.position.values.get("turno", {}))
-        turn["oro"] = True
-        res.set_value("turno", turn)
-        with game.triggers.resolving():
-            enter_play(game, card, player)
-            game.raise_event("carta-jugada", card=card.uid, controller=player, type="oro")
-        game.triggers.release(res, lambda p: game.resolve_trigger(game, p) if game.resolve_trigger else None)
-
-
-# Activated abilities.
-
-def activate(game: Game, card: CardState, player: str, rules: Windows | None = None) -> None:
-    res = game.res
-    definition = game.board.define(card)
-    abilities = [(i, a) for i, a in enumerate(definition.abilities) if a.get("kind") == "activada"]
-    if len(abilities) > 1:
-        chosen = res.ask(Question(key="ability", player=player, rule="habilidad-activada",
-                                  prompt_es="¿Qué habilidad activas?", prompt_en="Which ability do you activate?",
-                                  options=tuple(Option(str(i), a.get("label", f"#{i}")) for i, a in abilities)))
-        abilities = [(i, a) for i, a in abilities if str(i) == chosen]
-    index, ability = abilities[0]
-    with res.step("activate", "habilidad-activada", f"{player} activa la habilidad de {game.label(card)}",
-                  f"{player} activates the ability of {game.label(card, 'en')}", card=card.uid):
-        if ability.get("once-per-turn"):
-            turn = dict(game.position.values.get("turno", {}))
-            used = list(turn.get("una-vez", []))
-            used.append(f"{card.uid}:{index}")
-            turn["una-vez"] = used
-            res.set_value("turno", turn)
-        cost_ctx = AbilityContext(game, card.uid, player, rule="habilidad-activada")
-        _pay(game, player, int(ability.get("oro", 0)))
-        # A card may pay its own cost (Autoreferencia, FAQ L137): the costs are paid first, and stay paid even if
-        # the ability is cancelled (L510).
-        run_effects(cost_ctx, ability.get("cost", []), "c")
-        res.push(StackItem(game.position.next_stack_id(), player, card.uid, "habilidad", {"ability": index}))
-    act(res, rules or Windows(game), player)
-
-
-def resolve_ability(game: Game, item: StackItem) -> None:
-    card = game.card(item.source)
-    if card is None:
-        return
-    ability = game.board.define(card).abilities[int(item.data.get("ability", 0))]
-    ctx = AbilityContext(game, card.uid, item.controller, {"responds-to": item.data.get("responds-to")},
-                         rule="habilidad-activada")
-    with game.res.step("ability", "habilidad-activada", f"Se resuelve la habilidad de {game.label(card)}",
-                       f"The ability of {game.label(card, 'en')} resolves", card=card.uid):
-        run_effects(ctx, ability.get("effects", []))
-
-
-def _window_answers(game: Game, player: str, item: StackItem | None) -> list[Any]:
-    """The cards in ``player``'s hand that answer ``item``, or those playable in the Guerra de Talismanes."""
-    hand = game.position.player(player).zone("mano")
-    oro = len(game.position.player(player).zone("reserva-de-oro"))
-    out: list[Any] = []
-    for card in hand:
-        if not card.known or game.board.define(card).type != "talisman" or cost_to_pay(game, card, free=False) > oro:
-            continue
-        if item is None or answers_item(game, card, item):
-            out.append(("play", card.uid))
-    for _, zone, card in game.position.all_cards():
-        if card.controller != player or not game.board.in_play(card) or not card.known:
-            continue
-        for index, ability in enumerate(game.board.define(card).abilities):
-            if ability.get("kind") == "activada" and usable_now(game, card, index, ability, item):
-                out.append(("activate", card.uid))
-                break
-    return out
-
-
-def usable_now(game: Game, card: CardState, index: int, ability: dict[str, Any], item: StackItem | None) -> bool:
-    """Whether an activated ability can be activated now: in a window only if it answers the item; in the Guerra
-    de Talismanes if it says so or is "una vez por turno" (FAQ L318); never twice in a turn if once per turn."""
-    if ability.get("once-per-turn") and f"{card.uid}:{index}" in game.position.values.get("turno", {}).get("una-vez", []):
-        return False
-    if int(ability.get("oro", 0)) > len(game.position.player(card.controller).zone("reserva-de-oro")):
-        return False
-    if not game.board.has_abilities(card):
-        return False
-    words = {e.get("do") for e in ability.get("effects", [])}
-    if item is not None:
-        return ("anular" in words and item.kind == "carta") or ("cancelar" in words and item.kind in ("habilidad", "disparada"))
-    when = ability.get("when", ["vigilia"])
-    if game.position.step == "guerra":
-        return "guerra" in when or bool(ability.get("once-per-turn"))
-    return game.position.step in when
+        play_card(game, card, player, free=True, rules=rules)
 
 
 RESOLVERS["carta"] = resolve_card
 RESOLVERS["entrada"] = resolve_entry
-RESOLVERS["habilidad"] = resolve_ability
-RESPONSES.append(_window_answers)

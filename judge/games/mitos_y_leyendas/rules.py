@@ -15,26 +15,34 @@ from typing import Any, ClassVar
 
 from judge.core.errors import IllegalPlayError, Problem, UnknownCardError
 from judge.core.notation import Layout
+from judge.core.paths import find_card
 from judge.core.position import CardState, Position
-from judge.core.resolution import Resolution
+from judge.core.resolution import GameOver, PendingDecision, Resolution
 from judge.core.ruleset import Play, Ruleset
 from judge.core.timing import pass_priority
-from judge.games.mitos_y_leyendas import combat, playing, schema, turn
+from judge.games.mitos_y_leyendas import abilities, combat, lasting, playing, responses, schema, steps, turn
 from judge.games.mitos_y_leyendas.board import IN_PLAY, Board
 from judge.games.mitos_y_leyendas.catalog import CardDef, Catalog, default_catalog
-from judge.games.mitos_y_leyendas.effects import resolve_triggered
+from judge.games.mitos_y_leyendas.effects import resolve_triggered, run_effects
 from judge.games.mitos_y_leyendas.game import Game
+from judge.games.mitos_y_leyendas.responses import cost_to_pay
+from judge.games.mitos_y_leyendas.targets import AbilityContext
 from judge.games.mitos_y_leyendas.timing import Windows, answers
+
+assert lasting.HANDLERS, "the lasting effects register their words with the interpreter"
 
 ZONES = ("castillo", "mano", "reserva-de-oro", "oro-pagado", "linea-de-defensa", "linea-de-ataque", "linea-de-apoyo",
          "jugando", "cementerio", "permanentes", "destierro", "removida")
 CARD_STATE = {"recien-llegado": bool, "ataca-al-entrar": bool}
 VERBS = ("agrupar", "no-agrupar", "oro", "play", "activate", "atacar", "bloquear", "terminar", "pass")
-VALUES = ("efectos", "turno", "batalla", "guerra", "prevenciones", "result", "winner")
+VALUES = ("efectos", "turno", "batalla", "guerra", "prevenciones", "diferidos", "dano-directo", "result", "winner")
 
 DECISIONS = frozenset({
-    "window-only-with-a-response", "entry-window-one-answer", "when-cards-are-played", "annulled-oro-stays-paid",
-    "oro-drop-is-not-played", "combat-damage", "blocker-gone", "block-typo", "castle-empty", "shuffle",
+    "hidden-information", "window-order", "card-type-timing", "annulled-oro-not-refunded", "oro-drop",
+    "combat-damage", "combat-ties", "blocker-removed", "block-step-actor", "castle-empty-loss", "search-shuffle",
+    "cancelled-block", "declaration-triggers", "combat-damage-windows", "direct-damage-window", "cost-triggers",
+    "target-outcome-by-kind", "rollback-scope", "strength-floor", "li-sou-count", "zone-lock-scope", "durations",
+    "guerra-blocks", "permanent-zone", "cancel-one-ability-per-card", "regroup-choice", "fase-final-announce",
 })
 """Where the FAQ is silent and this ruleset decides (the ``myl-decisiones`` document, cited as ``myl.decision.<id>``)."""
 
@@ -56,6 +64,13 @@ RULE_KEYS = frozenset({
     "pasos-para-jugar-una-carta.2", "pasos-para-jugar-una-carta.3", "pasos-para-jugar-una-carta.4",
     "pasos-para-jugar-una-carta.5", "pasos-para-jugar-una-carta.6", "pasos-para-jugar-una-carta.7",
     "pasos-para-jugar-una-carta.8", "portar-armas", "resolucion-multiples-habilidades-disparadas", "MYL-CARD-81",
+    "habilidad-disparada.resolucion-diferida", "pasos-para-jugar-una-carta.9", "batalla-mitologica.declaracion-de-bloqueo.c",
+    "batalla-mitologica.asignacion-de-dano.d", "batalla-mitologica.asignacion-de-dano.e", "habilidad-activada.mas-de-una-vez",
+    "efectos-permanentes", "fase-de-vigilia", "busqueda-de-cartas", "autoreferencia", "afectar-a-un-jugador",
+    "cambio-de-controlador", "bonificador-y-duplicador-de-fuerza", "dos-cartas-de-cancelacion-o-anulacion",
+    "resolucion-de-talismanes", "reduccion-de-costes", "zona-de-efectos-permanentes", "interaccion-con-el-cementerio",
+    "aliados-de-raza-campeon", "habilidad-continua", "duracion-de-un-efecto-o-habilidad",
+    "resolucion-de-habilidades-que-interactuan", "habilidad-disparada.fase-final",
     *(f"myl.decision.{d}" for d in DECISIONS),
 })
 """Every rule key the Mitos y Leyendas code cites (a test checks that each resolves to stored text)."""
@@ -102,8 +117,8 @@ class MitosYLeyendas(Ruleset):
         problems.extend(custom)
         if len(position.players) != 2:
             problems.append(Problem("players", "Mitos y Leyendas is played by two players", "Mitos y Leyendas se juega entre dos jugadores"))
-        if position.step and position.step not in turn.STEPS:
-            problems.append(Problem("step", f"step is one of {', '.join(turn.STEPS)}", f"el paso es uno de {', '.join(turn.STEPS)}"))
+        if position.step and position.step not in steps.STEPS:
+            problems.append(Problem("step", f"step is one of {', '.join(steps.STEPS)}", f"el paso es uno de {', '.join(steps.STEPS)}"))
         catalog = self.catalog_for(position)
         for player, zone, card in position.all_cards():
             where = f"players.{player.id}.{zone}"
@@ -132,7 +147,7 @@ class MitosYLeyendas(Ruleset):
         return problems
 
     def schema(self) -> dict[str, Any]:
-        return {**super().schema(), **schema.schema(turn.STEPS, CARD_STATE)}
+        return {**super().schema(), **schema.schema(steps.STEPS, CARD_STATE)}
 
     def card_facts(self, card: CardDef) -> dict[str, Any]:
         return schema.card_facts(card)
@@ -145,14 +160,15 @@ class MitosYLeyendas(Ruleset):
     def acting_player(self, position: Position) -> str:
         if position.priority:
             return position.priority
-        if position.step == "bloqueo" and not position.stack and not position.values.get("batalla", {}).get("bloqueo-declarado"):
+        if position.step == steps.BLOQUEO and not position.stack and not position.values.get("batalla", {}).get("bloqueo-declarado"):
             return position.opponent(position.active)
         return position.active
 
     def game_for(self, res: Resolution) -> Game:
-        game = Game(res, self.catalog_for(res.position), resolve_trigger=resolve_triggered,
-                    play_by_effect=lambda g, card, pid, free: playing.play_card(g, card, pid, free=free))
-        return game
+        return Game(res, self.catalog_for(res.position), resolve_trigger=resolve_triggered,
+                    play_by_effect=lambda g, card, pid, free: playing.play_card(g, card, pid, free=free, by_effect=True),
+                    run_effects=lambda g, source, pid, effects: run_effects(AbilityContext(g, source, pid), effects) and None,
+                    enter=lambda g, card, pid: playing.enter_play(g, card, pid))
 
     # Plays.
 
@@ -189,10 +205,14 @@ class MitosYLeyendas(Ruleset):
             raise probe
 
     def resolve_probe(self, position: Position, play: Play) -> IllegalPlayError | None:
+        """Play it on a copy with no answers: whatever the rules refuse before the first choice (a requirement of
+        step 2, a cost that cannot be paid, an attacker that cannot attack) makes the play illegal."""
         try:
-            self._check(self.game_for(Resolution(position.copy(), [], self.cite)), play)
+            self.resolve_play(Resolution(position.copy(), [], self.cite), play)
         except IllegalPlayError as exc:
             return exc
+        except (PendingDecision, GameOver):
+            return None
         return None
 
     def _check(self, game: Game, play: Play) -> None:
@@ -207,23 +227,20 @@ class MitosYLeyendas(Ruleset):
                                        es="nadie tiene la prioridad: no hay nada que pasar")
             return
         if play.verb in ("agrupar", "no-agrupar"):
-            if position.step != "agrupacion" or position.priority:
+            if position.step != steps.AGRUPACION or position.priority:
                 raise IllegalPlayError("regrouping happens in the Fase de Agrupación", rule=cite("fase-de-agrupacion"),
                                        es="agrupar ocurre en la Fase de Agrupación")
             return
-        if position.step == "agrupacion":
+        if position.step == steps.AGRUPACION:
             raise IllegalPlayError("the turn starts with the Fase de Agrupación: regroup (or not) first",
                                    rule=cite("fase-de-agrupacion"), es="el turno empieza con la Fase de Agrupación: agrupa (o no) primero")
         if play.verb in ("atacar", "terminar"):
-            if position.step != "vigilia" or position.priority or position.stack:
+            if position.step not in steps.VIGILIA_STEPS or position.priority or position.stack:
                 raise IllegalPlayError("the Vigilia ends only when nothing is waiting, on the active player's decision",
                                        rule=cite("batalla-mitologica"), es="la Vigilia termina solo sin nada pendiente, por decisión del jugador activo")
-            if play.verb == "atacar" and not any(game.board.can_attack(c) for c in game.board.aliados(pid)):
-                raise IllegalPlayError("no Aliado can be declared an attacker", rule=cite("batalla-mitologica.declaracion-de-ataque"),
-                                       es="ningún Aliado puede ser declarado atacante")
             return
         if play.verb == "bloquear":
-            if position.step != "bloqueo" or position.stack or position.values.get("batalla", {}).get("bloqueo-declarado"):
+            if position.step != steps.BLOQUEO or position.stack or position.values.get("batalla", {}).get("bloqueo-declarado"):
                 raise IllegalPlayError("blockers are declared in the Declaración de Bloqueo", rule=cite("batalla-mitologica.declaracion-de-bloqueo"),
                                        es="los bloqueadores se declaran en la Declaración de Bloqueo")
             return
@@ -233,7 +250,15 @@ class MitosYLeyendas(Ruleset):
                 raise IllegalPlayError("the Oro must be in your hand", rule=cite("fase-de-vigilia.b"), es="el Oro debe estar en tu mano")
             turn.check_oro_drop(game, card, pid)
             return
-        offered = answers(game, pid, waiting) if (position.priority or position.step in ("guerra", "bloqueo")) else None
+        if play.verb == "activate" and game.board.in_play(card) and card.controller == pid:
+            for i, a in enumerate(game.board.define(card).abilities):
+                if a.get("kind") == "activada":
+                    abilities.check_activation(game, card, i, a)
+        if play.verb == "activate" and pid in position.values.get("batalla", {}).get("sin-habilidades", []):
+            raise IllegalPlayError("in this battle an opposing ability keeps this player's abilities off",
+                                   rule=cite("batalla-mitologica.declaracion-de-ataque.c"),
+                                   es="en esta batalla una habilidad oponente impide a este jugador usar sus habilidades")
+        offered = answers(game, pid, waiting) if (position.priority or position.step in (steps.GUERRA, steps.BLOQUEO)) else None
         if offered is not None and (play.verb, card.uid) not in offered:
             what = "an answer to what is waiting" if waiting else "playable in the Guerra de Talismanes"
             raise IllegalPlayError(f"{game.label(card, 'en')} is not {what}", rule=cite("pasos-para-jugar-una-carta.5"),
@@ -243,13 +268,13 @@ class MitosYLeyendas(Ruleset):
                 raise IllegalPlayError("a card is played from your hand", rule=cite("pasos-para-jugar-una-carta.1"),
                                        es="una carta se juega desde tu mano")
             kind = game.board.define(card).type
-            if offered is None and (position.step != "vigilia" or pid != position.active):
-                raise IllegalPlayError("outside a window, cards are played in your own Vigilia", rule=cite("fase-de-vigilia.c"),
+            if offered is None and (position.step not in steps.VIGILIA_STEPS or pid != position.active):
+                raise IllegalPlayError("outside a window, cards are played in your own Vigilia", rule=cite("myl.decision.card-type-timing"),
                                        es="fuera de una ventana, las cartas se juegan en tu propia Vigilia")
             if kind == "oro":
                 raise IllegalPlayError("an Oro from hand goes to the Reserva with `oro`", rule=cite("fase-de-vigilia.b"),
                                        es="un Oro de la mano va a la Reserva con `oro`")
-            if playing.cost_to_pay(game, card, free=False) > len(position.player(pid).zone("reserva-de-oro")):
+            if cost_to_pay(game, card, free=False) > len(position.player(pid).zone("reserva-de-oro")):
                 raise IllegalPlayError(f"not enough Oro in the Reserva to pay {game.label(card, 'en')}",
                                        rule=cite("pasos-para-jugar-una-carta.3"), es=f"no hay Oro suficiente en la Reserva para pagar {game.label(card)}")
             return
@@ -257,8 +282,8 @@ class MitosYLeyendas(Ruleset):
             if not game.board.in_play(card) or card.controller != pid:
                 raise IllegalPlayError("you activate abilities of cards you control in play", rule=cite("habilidad-activada"),
                                        es="activas habilidades de cartas que controlas en juego")
-            usable = [i for i, a in enumerate(game.board.define(card).abilities) if a.get("kind") == "activada"
-                      and (offered is not None or playing.usable_now(game, card, i, a, None))]
+            activated = [(i, a) for i, a in enumerate(game.board.define(card).abilities) if a.get("kind") == "activada"]
+            usable = [i for i, a in activated if offered is not None or responses.usable_now(game, card, i, a, None)]
             if not usable:
                 raise IllegalPlayError(f"{game.label(card, 'en')} has no ability that can be activated now",
                                        rule=cite("habilidad-activada"), es=f"{game.label(card)} no tiene habilidad activable ahora")
@@ -285,24 +310,24 @@ class MitosYLeyendas(Ruleset):
         elif play.verb in ("agrupar", "no-agrupar"):
             turn.regroup(game, all_cards=play.verb == "agrupar")
         elif play.verb == "atacar":
-            combat.declare_attack(game, rules)
+            combat.declare_attack(game, rules, play.card)
         elif play.verb == "terminar":
             turn.end_vigilia(game)
         elif play.verb == "bloquear":
-            combat.declare_blocks(game, rules)
+            combat.declare_blocks(game, rules, play.card)
         else:
             card = self._card(game, play, pid)
-            if res.position.step == "bloqueo" and not res.position.stack and play.verb in ("play", "activate"):
+            if res.position.step == steps.BLOQUEO and not res.position.stack and play.verb in ("play", "activate"):
                 combat.forfeit_blocks(game)
-            if res.position.step == "vigilia" and pid == res.position.active:
+            if play.verb != "oro" and res.position.step in steps.VIGILIA_STEPS and pid == res.position.active:
                 turn.used_something(game)
             responds_to = res.position.stack[-1].id if res.position.stack else None
             if play.verb == "oro":
-                playing.drop_oro(game, card, pid)
+                playing.drop_oro(game, card, pid, rules)
             elif play.verb == "play":
                 playing.play_card(game, card, pid, responds_to=responds_to, rules=rules)
             else:
-                playing.activate(game, card, pid, rules=rules)
+                abilities.activate(game, card, pid, rules=rules, responds_to=responds_to)
         game.check_end()
 
     # Expectations.
@@ -338,6 +363,12 @@ class MitosYLeyendas(Ruleset):
             raise KeyError(path)
         found = position.find(head)
         if found is None:
+            catalog = self.catalog_for(position)
+            try:
+                found = position.find(find_card(position, head, lambda name: catalog.get(name).id).uid)
+            except UnknownCardError as exc:
+                raise KeyError(path) from exc
+        if found is None:
             raise KeyError(path)
         holder, zone, card = found
         if rest == "zone":
@@ -350,6 +381,8 @@ class MitosYLeyendas(Ruleset):
             return [a.card for a in card.attached]
         if rest == "can-attack":
             return board.can_attack(card)
+        if rest == "can-block":
+            return board.can_block(card)
         if rest in CARD_STATE:
             return bool(card.get(rest, False))
         raise KeyError(path)

@@ -55,15 +55,26 @@ def candidates(ctx: AbilityContext, target: dict[str, Any]) -> list[CardState]:
             continue
         if zones == "juego" and not game.board.matches(card, target, ctx.controller):
             continue
-        if zones != "juego" and not _matches_outside(game, card, target, ctx.controller):
+        if zones != "juego" and not matches_outside(game, card, target, ctx.controller):
             continue
         if target.get("other") and card.uid == ctx.source:
+            continue
+        if zones == "juego" and _protected(game, card, ctx):
             continue
         out.append(card)
     return out
 
 
-def _matches_outside(game: Game, card: CardState, target: dict[str, Any], controller: str) -> bool:
+def _protected(game: Game, card: CardState, ctx: AbilityContext) -> bool:
+    """"No puede ser afectado por Talismanes oponentes": not a valid target of an opponent's Talismán. An effect that
+    makes its controller act on it is not the opponent affecting it (FAQ L638)."""
+    source = ctx.source_card
+    if source is None or not source.known or game.board.define(source).type != "talisman":
+        return False
+    return ctx.controller != card.controller and game.board.granted(card, "inafectable-talismanes-oponentes")
+
+
+def matches_outside(game: Game, card: CardState, target: dict[str, Any], controller: str) -> bool:
     if not card.known:
         return False
     side = target.get("side", "any")

@@ -9,10 +9,9 @@ from __future__ import annotations
 
 from judge.core.errors import IllegalPlayError
 from judge.core.position import CardState
+from judge.games.mitos_y_leyendas import steps
 from judge.games.mitos_y_leyendas.final import end_effects, final_phase, trigger_bucket
 from judge.games.mitos_y_leyendas.game import Game
-
-STEPS = ("agrupacion", "vigilia", "ataque", "bloqueo", "guerra", "dano", "final")
 
 
 def regroup(game: Game, *, all_cards: bool) -> None:
@@ -26,9 +25,9 @@ def regroup(game: Game, *, all_cards: bool) -> None:
                       "Every card regroups" if all_cards else "Nothing regroups"):
             if all_cards:
                 for card in list(player.zone("linea-de-ataque")):
-                    res.move(card, pid, "linea-de-defensa")
+                    res.move(card, pid, "linea-de-defensa", same_object=True)
                 for oro in list(player.zone("oro-pagado")):
-                    res.move(oro, pid, "reserva-de-oro")
+                    res.move(oro, pid, "reserva-de-oro", same_object=True)
             # Attack eligibility counts from the controller's last Agrupación (FAQ L268), whether or not the cards
             # regrouped in it.
             for card in game.board.aliados(pid):
@@ -37,33 +36,32 @@ def regroup(game: Game, *, all_cards: bool) -> None:
                     res.set_card(card, "ataca-al-entrar", False)
         trigger_bucket(game, "comienzo-agrupacion", "fase-de-agrupacion.b", "Al comienzo de la Fase de Agrupación",
                        "At the start of the Fase de Agrupación")
-        res.note("agrupacion-c", "fase-de-agrupacion.c", "En la Fase de Agrupación", "In the Fase de Agrupación")
+        trigger_bucket(game, "en-agrupacion", "fase-de-agrupacion.c", "En la Fase de Agrupación", "In the Fase de Agrupación")
         end_effects(game, ("proximo-turno",), "fase-de-agrupacion.d", earlier_turns_only=True)
-    res.set_turn(step="vigilia")
+    res.set_turn(step=steps.ORO)
     trigger_bucket(game, "comienzo-vigilia", "fase-de-vigilia.a", "Al comienzo de la Fase de Vigilia",
                    "At the start of the Fase de Vigilia")
 
 
 def used_something(game: Game) -> None:
-    """Nota of the Fase de Vigilia (FAQ L248): once a card or an ability is used, no Oro can be put down."""
-    turn = dict(game.position.values.get("turno", {}))
-    if not turn.get("accion"):
-        turn["accion"] = True
-        game.res.set_value("turno", turn)
+    """Nota of the Fase de Vigilia (FAQ L248): once a card or an ability is used, step b is over and no Oro can be
+    put down."""
+    if game.position.step == steps.ORO:
+        game.res.set_turn(step=steps.VIGILIA)
 
 
 def check_oro_drop(game: Game, card: CardState, pid: str) -> None:
     turn = game.position.values.get("turno", {})
     rule = game.res.cite("fase-de-vigilia.b")
-    if game.position.step != "vigilia" or pid != game.active or game.position.stack:
-        raise IllegalPlayError("an Oro is put into the Reserva only by the active player, in the Vigilia",
-                               rule=rule, es="un Oro se pone en la Reserva solo por el jugador activo, en la Vigilia")
+    if game.position.step == steps.VIGILIA and pid == game.active and not game.position.stack and not turn.get("oro"):
+        raise IllegalPlayError("a card or an ability was already used this Vigilia: no Oro can be put down now",
+                               rule=game.res.cite("fase-de-vigilia"),
+                               es="ya se usó una carta o una habilidad en esta Vigilia: no se puede bajar Oro")
+    if game.position.step != steps.ORO or pid != game.active or game.position.stack:
+        raise IllegalPlayError("an Oro is put into the Reserva only by the active player, in step b of the Vigilia",
+                               rule=rule, es="un Oro se pone en la Reserva solo por el jugador activo, en el paso b de la Vigilia")
     if turn.get("oro"):
         raise IllegalPlayError("only one Oro from hand per turn", rule=rule, es="solo un Oro de la mano por turno")
-    if turn.get("accion"):
-        raise IllegalPlayError("a card or an ability was already used this Vigilia: no Oro can be put down now",
-                               rule=game.res.cite("fase-de-vigilia.d"),
-                               es="ya se usó una carta o una habilidad en esta Vigilia: no se puede bajar Oro")
     if game.board.define(card).type != "oro":
         raise IllegalPlayError("only an Oro goes to the Reserva de Oro", rule=rule, es="solo un Oro va a la Reserva de Oro")
 

@@ -36,10 +36,14 @@ TRIGGERS = {
     "comienzo-vigilia": "at the start of the Fase de Vigilia",
     "comienzo-fase-final": "at the start of the Fase Final",
     "fase-final": "in the Fase Final (announced before the turn ends)",
-    "ataca": "this Aliado (or its bearer) is declared an attacker",
+    "ataca": "this Aliado is declared an attacker (its ability resolves at step c of the declaration)",
+    "portador-ataca": "the Aliado carrying this Arma is declared an attacker",
     "bloqueado": "this Aliado attacks and is blocked",
     "hace-dano": "this Aliado (or its bearer) deals combat damage to the opponent's castle",
     "destruido-en-combate": "this Aliado is destroyed by strength comparison in the Asignación de Daño",
+    "en-agrupacion": "in the Fase de Agrupación (its step c)",
+    "robo-fase-final": "in the Fase Final, among the effects that interact with drawing (its step d)",
+    "mostrada": "this card is shown from its owner's hand by an effect",
 }
 
 EFFECTS = {
@@ -64,6 +68,15 @@ EFFECTS = {
     "reducir-dano": "the combat damage the `player`'s castle receives this turn becomes 0",
     "jugar-carta": "the controller plays a card matching `filter` from `zone` (it can be annulled like any card played)",
     "agrupar-oro": "move the controller's Oros from the Oro Pagado to the Reserva de Oro",
+    "sin-habilidades": "the targets lose their abilities (a blank text box), until `until`",
+    "intercambiar": "the controller gives one of their Aliados to the opponent and takes the opponent's `target`",
+    "prohibir-nombre": "the controller names a card: cards of that name cannot be played, until `until`",
+    "bloquear-cementerio": "the `player` cannot play with their Cementerio (counting its cards is allowed), until `until`",
+    "invertir-bonos": "the strength bonuses of the `player`'s Aliados apply negatively, until `until`",
+    "al-final-del-turno": "a delayed effect: `effects` happen in the Fase Final (step d), `may` makes them optional",
+    "sin-habilidades-en-batalla": "in this battle the `player` cannot use triggered or activated abilities",
+    "mostrar": "the controller shows a card of their hand matching `filter`",
+    "ordenar-tope": "the controller puts the top `amount` cards of their Mazo Castillo back in the order they choose",
 }
 
 GRANTS = {
@@ -74,6 +87,7 @@ GRANTS = {
     "armas-extra": "can carry `amount` more Armas",
     "no-puede-ser-cancelada": "its abilities cannot be cancelled",
     "indestructible": "cannot be destroyed by effects (it leaves play only as its text says)",
+    "inafectable-talismanes-oponentes": "cannot be chosen by an opponent's Talismán (its controller can still act on it)",
 }
 
 TARGET_KEYS = {
@@ -92,6 +106,7 @@ TARGET_KEYS = {
     "name": "a card of this name",
     "attacking": "declared attacker",
     "player": "a player instead of a card",
+    "up-to": "up to `choose` (fewer allowed)",
 }
 
 DURATIONS = {
@@ -135,7 +150,8 @@ def check_card(raw: dict[str, Any], where: str) -> list[Problem]:
             grant = ability.get("grant")
             if grant is not None and grant not in GRANTS:
                 bad(f"{at}.grant", f"unknown grant {grant!r}", f"concesión desconocida {grant!r}")
-        for j, effect in enumerate([*ability.get("effects", []), *ability.get("cost", [])]):
+        costs = ability.get("cost", [])
+        for j, effect in enumerate([*ability.get("effects", []), *(costs if isinstance(costs, list) else [])]):
             problems.extend(_check_effect(effect, f"{where}.{at}.effects[{j}]"))
     return problems
 
@@ -157,4 +173,6 @@ def _check_effect(effect: Any, where: str) -> list[Problem]:
                 problems.append(Problem(f"{where}.target.{key}", f"unknown target key {key!r}", f"clave de objetivo desconocida {key!r}"))
     for j, then in enumerate(effect.get("then", [])):
         problems.extend(_check_effect(then, f"{where}.then[{j}]"))
+    for j, inner in enumerate(effect.get("effects", [])):
+        problems.extend(_check_effect(inner, f"{where}.effects[{j}]"))
     return problems

@@ -54,12 +54,13 @@
   const clone = (x) => JSON.parse(JSON.stringify(x));
   const bi = (v) => (v && typeof v === "object" ? (v[LANG] || v.es || v.en || "") : (v == null ? "" : String(v)));
 
+  // The page's token: the service refuses a browser's request that changes anything without it (CSRF).
+  const CSRF = (document.querySelector('meta[name="csrf-token"]') || {}).content || "";
+
   async function api(method, url, body) {
-    const opts = {method, headers: {"Accept": "application/json"}};
-    if (body !== undefined) {
-      if (typeof body === "string") { opts.headers["Content-Type"] = "text/plain"; opts.body = body; }
-      else { opts.headers["Content-Type"] = "application/json"; opts.body = JSON.stringify(body); }
-    }
+    const opts = {method, headers: {"Accept": "application/json"}, credentials: "same-origin"};
+    if (method !== "GET") opts.headers["X-CSRFToken"] = CSRF;
+    if (body !== undefined) { opts.headers["Content-Type"] = "application/json"; opts.body = JSON.stringify(body); }
     const resp = await fetch(url, opts);
     let data = null;
     try { data = await resp.json(); } catch (e) { data = {error: "bad-response", message: resp.statusText}; }
@@ -223,7 +224,10 @@
     const panel = $("#explore-panel");
     panel.hidden = false;
     $("#exploration").replaceChildren(el("p", {class: "meta"}, M("board.loading")));
-    const r = await api("POST", "/api/explore", {ruleset: state.ruleset, position: cleanPosition(state.position), play});
+    const request = {ruleset: state.ruleset, position: cleanPosition(state.position), play};
+    let r = await api("POST", "/api/explore", request);
+    // On a large board the whole tree may cost more than the service allows: explore what fits, and say it was cut.
+    if (!r.ok && r.data && r.data.error === "over-budget" && r.data.fits) r = await api("POST", "/api/explore", {...request, budget: r.data.fits});
     state.exploration = r.ok ? r.data : {error: r.data};
     renderExploration();
   }
@@ -488,14 +492,14 @@
     const armor = el("input", {id: "cc-armor", type: "number", min: 0, value: d.armor || 0});
     const kws = new Map((d.keywords || []).map((k) => { const [n, v] = String(k).split(" "); return [n, v ? parseInt(v, 10) : 1]; }));
     const kwBox = el("div", {class: "kw-list"}, (sc.keywords || []).map((k) => el("label", {}, el("input", {type: "checkbox", value: k, checked: kws.has(k), class: "cc-kw"}), k,
-      el("input", {type: "number", min: 1, value: kws.get(k) || 1, class: "cc-kw-n", "data-kw": k, style: "width:3.2rem"}))));
+      el("input", {type: "number", min: 1, value: kws.get(k) || 1, class: "cc-kw-n", "data-kw": k}))));
     const traits = el("input", {id: "cc-traits", value: (d.traits || []).join(", ")});
     const bonus = el("input", {id: "cc-bonus", value: (d.bonus || []).join(", "), placeholder: (sc.bonus_icons || []).join(", ")});
     const abilities = el("textarea", {id: "cc-abilities", rows: 7}, JSON.stringify(d.abilities || [], null, 1));
     // A small builder for the common case: one trigger, one effect, an amount and a target.
     const trig = el("select", {id: "cc-b-trigger"}, Object.keys(sc.triggers || {}).filter((t) => t !== "constant").map((t) => el("option", {value: t, title: sc.triggers[t]}, t)));
     const eff = el("select", {id: "cc-b-effect"}, Object.keys(sc.effects || {}).map((e) => el("option", {value: e}, e)));
-    const amount = el("input", {id: "cc-b-amount", type: "number", min: 0, value: 1, style: "width:4rem"});
+    const amount = el("input", {id: "cc-b-amount", class: "cc-amount", type: "number", min: 0, value: 1});
     const target = el("select", {id: "cc-b-target"},
       el("option", {value: ""}, "—"),
       ["self", ...(sc.named_targets || []).filter((t) => t !== "self")].map((t) => el("option", {value: t}, t)),
@@ -840,7 +844,7 @@
       input.addEventListener("change", async () => { if (input.files[0]) area.value = await input.files[0].text(); });
       openModal(M("board.import"), el("div", {}, el("p", {class: "hint"}, M("board.import_help")), field(M("board.file"), input), area, status,
         el("button", {type: "button", id: "btn-import-go", onclick: async () => {
-          const r = await api("POST", "/api/scenarios/import", area.value);
+          const r = await api("POST", "/api/scenarios/import", {toml: area.value});
           if (!r.ok) { status.replaceChildren(el("div", {class: "error-box"}, r.data.message, el("ul", {}, (r.data.problems || []).map((p) => el("li", {}, el("code", {}, p.where), " ", p.message))))); return; }
           closeModal();
           applyScenario(r.data, M("board.from_scenario") + " " + r.data.id + (r.data.title ? " — " + r.data.title : ""));

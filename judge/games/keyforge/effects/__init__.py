@@ -223,11 +223,23 @@ def ask_cards(ctx: AbilityContext, cards: list[CardState], *, key: str, rule: st
     return [by_uid[v] for v in values]  # in the order answered (an order of entry, of cards on the deck…)
 
 
+def entry_order(ctx: AbilityContext, cards: list[CardState]) -> list[CardState]:
+    """Several cards put into play at once — chosen, returned from where a card set them aside, purged ones coming
+    back — enter one by one in the order the active player chooses, the opponent's included (JUGADOR ACTIVO,
+    KF172-CARD-03, Æmberlución); each creature's flank is then chosen as for one card."""
+    if len(cards) < 2:
+        return cards
+    return ask_cards(ctx, cards, key="entry-order", rule="active-player",
+                     es="¿En qué orden entran en juego?", en="In which order do they enter play?",
+                     low=len(cards), high=len(cards))
+
+
+
 # Importing the handler modules fills the registry; they import the interpreter above, so they come last.
 from judge.games.keyforge.effects import (aember, cards, choices, control, copies, damage, destruction,  # noqa: E402
                                           discards, keys, lasting, playing, repeat, states, tokens, upgrades, using)
 
 __all__ = ["HANDLERS", "LIST_HANDLERS", "Handler", "ask_cards", "condition", "flush_damage", "handler", "list_handler",
-           "run_effect", "run_effects", "targets", "from_hand", "value", "player_of", "decider",
+           "run_effect", "run_effects", "targets", "from_hand", "entry_order", "value", "player_of", "decider",
            "aember", "cards", "choices", "control", "copies", "damage", "destruction", "discards", "keys", "lasting",
            "playing", "repeat", "states", "tokens", "upgrades", "using"]

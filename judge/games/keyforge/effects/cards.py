@@ -9,8 +9,8 @@ from judge.core.decisions import Question
 from judge.core.position import CardState
 from judge.games.keyforge import playing
 from judge.games.keyforge.board import matches
-from judge.games.keyforge.conditions import amount, player_of
-from judge.games.keyforge.effects import HANDLERS, Handler, ask_cards, from_hand, handler, targets
+from judge.games.keyforge.conditions import amount, decider, player_of
+from judge.games.keyforge.effects import HANDLERS, Handler, ask_cards, entry_order, from_hand, handler, targets
 from judge.games.keyforge.game import AbilityContext
 from judge.games.keyforge.wording import counted, to_zone_es, zone_name
 
@@ -30,39 +30,13 @@ def _move_out(zone: str, rule: str) -> Handler:
                 ctx.game.leaves_play(c, zone, rule=rule, to_player=to_player)
                 moved += 1
                 done.append(c)
-            elif move_out_of_zone(ctx.game, c, to_player or c.owner, zone, rule=rule):
+            elif ctx.game.move_out(c, to_player or c.owner, zone, rule=rule):
                 moved += 1
                 done.append(c)
         if done:
             ctx.remembered = done
         return moved
     return run
-
-
-def move_out_of_zone(game: Any, card: CardState, pid: str, zone: str, *, rule: str) -> bool:
-    """Move a card that is not in play to another zone; a lasting "if it leaves this zone, it goes to its owner's
-    hand instead" replaces the move (Recolección de Muestras, KF172-GEN-07). Return whether it reached ``zone``."""
-    where = game.position.find(card.uid)
-    here = where[1] if where else None
-    lasting = list(game.position.values.get("lasting", []))
-    for n, entry in enumerate(lasting):
-        effect = entry.get("effect", {})
-        if effect.get("modify") == "redirect-leaving" and card.uid in effect.get("target", {}).get("uids", ()) \
-                and effect.get("zone") == here and here != zone:
-            dest = effect.get("to", "hand")
-            with game.res.step("replaced", "replacement-effects",
-                               f"Efecto de sustitución: {game.label(card)} va {to_zone_es(dest)} de su propietario en vez de eso",
-                               f"Replacement effect: {game.label(card, 'en')} goes to its owner's {zone_name(dest, 'en')} instead", card=card.uid):
-                game.res.move(card, card.owner, dest)
-                uids = [u for u in effect["target"]["uids"] if u != card.uid]
-                if uids:
-                    lasting[n] = {**entry, "effect": {**effect, "target": {"uids": uids}}}
-                else:
-                    del lasting[n]  # it has replaced every move it was waiting for
-                game.res.set_value("lasting", lasting or None)
-            return dest == zone
-    game.res.move(card, pid, zone)
-    return True
 
 
 # PURGAR (l.1308) puts purged cards face down under the identity card, while ZONAS FUERA DE JUEGO (l.1522) says
@@ -97,13 +71,13 @@ def _archive_from_hand(ctx: AbilityContext, e: dict[str, Any]) -> int:
         return 0
     # Nothing to choose when the whole hand must be archived (a single possible target asks nothing, docs/abilities.md).
     chosen = tuple(c.uid for c in hand) if n == len(hand) else ctx.game.res.ask(Question(
-        key="archive", player=pid, rule="archives", prompt_es=f"Elige {counted(n, 'carta', 'cartas')} de tu mano para archivar",
+        key="archive", player=decider(ctx, e), rule="archives", prompt_es=f"Elige {counted(n, 'carta', 'cartas')} de tu mano para archivar",
         prompt_en=f"Choose {counted(n, 'card', 'cards')} from your hand to archive",
         options=ctx.game.card_options(hand), min_choices=n, max_choices=n))
     values = chosen if isinstance(chosen, tuple) else (chosen,)
     for c in [c for c in hand if c.uid in values]:
         with ctx.game.res.step("archive", "archives", f"Se archiva {ctx.game.label(c)}", f"{ctx.game.label(c, 'en')} is archived"):
-            ctx.game.res.move(c, pid, "archives")
+            ctx.game.move_out(c, pid, "archives", rule="archives")
     return n
 
 
@@ -114,7 +88,7 @@ def _archive_top(ctx: AbilityContext, e: dict[str, Any]) -> int:
     for c in top:
         with ctx.game.res.step("archive", "archives", f"Se archiva {ctx.game.label(c)} desde el mazo",
                                f"{ctx.game.label(c, 'en')} is archived from the deck", card=c.uid):
-            ctx.game.res.move(c, pid, "archives")  # "they archive the top card of their deck" (Hidrocatalogador)
+            ctx.game.move_out(c, pid, "archives", rule="archives")  # "they archive the top card of their deck" (Hidrocatalogador)
     ctx.remembered = top
     return len(top)
 
@@ -128,7 +102,7 @@ def _shuffle_into_deck(ctx: AbilityContext, e: dict[str, Any]) -> int:
             if not ctx.game.leave_play_by_effect(c, "deck", rule="shuffle"):
                 continue
         else:
-            ctx.game.res.move(c, c.owner, "deck")
+            ctx.game.move_out(c, c.owner, "deck", rule="shuffle")
         owners.append(c.owner)
     for pid in dict.fromkeys(owners):
         ctx.game.shuffle_deck(pid)
@@ -142,7 +116,9 @@ def _put_on_top(ctx: AbilityContext, e: dict[str, Any]) -> int:
         if ctx.game.board.in_play(c):
             if not ctx.game.leave_play_by_effect(c, "deck", rule="deck"):
                 continue
-        ctx.game.res.move(c, c.owner, "deck", 0)
+            ctx.game.res.move(c, c.owner, "deck", 0)  # from the bottom, where leaving play put it, to the top
+            continue
+        ctx.game.move_out(c, c.owner, "deck", rule="deck", index=0)
     return len(cards)
 
 
@@ -166,7 +142,7 @@ def _random_from_zone(ctx: AbilityContext, e: dict[str, Any]) -> int:
                                    f"{ctx.game.label(c, 'en')} (at random) goes to its owner's {zone_name(to, 'en')}", card=c.uid):
                 ctx.game.res.set_card(c, "under", False)
                 ctx.game.res.set_card(c, "face-down", False)
-                ctx.game.res.move(c, c.owner, to)
+                ctx.game.move_out(c, c.owner, to, rule="archives")
         ctx.remembered = chosen
         return len(chosen)
     pool = list(ctx.game.position.player(pid).zone(zone))
@@ -186,7 +162,8 @@ def _random_from_zone(ctx: AbilityContext, e: dict[str, Any]) -> int:
             es = f"{ctx.game.label(c)} (al azar) va {to_zone_es(to)} de {whose_es}"
             en = f"{ctx.game.label(c, 'en')} (at random) goes to {whose_en} {zone_name(to, 'en')}"
         with ctx.game.res.step("random-move", "archives", es, en, card=c.uid):
-            ctx.game.res.move(c, ctx.controller if to == "archives" else c.owner, to)
+            # A card taken at random meets the same replacements as a chosen one (EFECTOS DE SUSTITUCIÓN).
+            ctx.game.move_out(c, ctx.controller if to == "archives" else c.owner, to, rule="archives")
     ctx.remembered = chosen
     return len(chosen)
 
@@ -210,10 +187,13 @@ def _search(ctx: AbilityContext, e: dict[str, Any]) -> int:
         to = e.get("to", "hand")
         for c in found:
             game.res.note("reveal", "search", f"Se revela {game.label(c)}", f"{game.label(c, 'en')} is revealed", card=c.uid)
+        if to == "play":
+            found = entry_order(ctx, found)
+        for c in found:
             if to == "play":
                 playing.put_into_play(game, c, pid)
             else:
-                game.res.move(c, c.owner, to)
+                game.move_out(c, c.owner, to, rule="search")
         if "deck" in zones:
             game.shuffle_deck(pid)
     ctx.remembered = found

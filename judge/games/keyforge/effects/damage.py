@@ -23,10 +23,13 @@ def _deal_damage(ctx: AbilityContext, e: dict[str, Any]) -> int:
     if e.get("if-destroyed"):
         # Something that follows only when this damage destroys the creature: the damage is dealt now, and what follows acts on the creatures
         # it destroyed (where they went; a hidden zone puts them out of reach).
+        before = {c.uid: (c.stamp, ctx.game.board.in_play(c)) for c in hit}
         flush_damage(ctx)
-        destroyed = [c for c in hit if not ctx.game.board.in_play(c)]
+        # Destroyed: it left play — also one an "after a creature is destroyed" effect has already put back into play,
+        # a new card which "that creature" no longer names (ABANDONA EL JUEGO).
+        destroyed = [c for c in hit if not ctx.game.board.in_play(c) or c.stamp != before[c.uid][0]]
         if destroyed:
-            ctx.remembered = destroyed
+            ctx.remember(destroyed, as_they_were=before)
             run_effects(ctx, e["if-destroyed"])
         else:
             ctx.game.res.note("not-destroyed", "if-you-do", "El daño no destruyó a la criatura: lo siguiente no ocurre",

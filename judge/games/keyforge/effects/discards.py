@@ -11,7 +11,6 @@ from judge.games.keyforge import playing
 from judge.games.keyforge.board import matches
 from judge.games.keyforge.conditions import amount, player_of
 from judge.games.keyforge.effects import ask_cards, from_hand, handler, targets
-from judge.games.keyforge.effects.cards import move_out_of_zone
 from judge.games.keyforge.game import AbilityContext
 from judge.games.keyforge.wording import counted
 
@@ -31,8 +30,16 @@ def _discard_random(ctx: AbilityContext, e: dict[str, Any]) -> int:
         else f"Which {n} cards are discarded at random from {pid}'s hand?",
         options=ctx.game.card_options(hand), min_choices=n, max_choices=n))
     values = chosen if isinstance(chosen, tuple) else (chosen,)
-    for c in [c for c in hand if c.uid in values]:
-        ctx.game.res.move(c, c.owner, "discard")
+    picked = [c for c in hand if c.uid in values]
+    # A card discarded at random is discarded from hand like a chosen one: the same replacements, the same "after a
+    # card is discarded" effects (DESCARTAR CARTAS, EFECTOS DE SUSTITUCIÓN).
+    for c in picked:
+        with ctx.game.res.step("discard", "discard-cards", f"Se descarta {ctx.game.label(c)} (al azar)",
+                               f"{ctx.game.label(c, 'en')} is discarded (at random)", card=c.uid):
+            playing.discarded_from_hand(ctx.game, c, pid, together=len(picked) > 1)
+    if len(picked) > 1:
+        playing.after_discarded_together(ctx.game, picked, pid)
+    ctx.remembered = picked
     return n
 
 
@@ -46,7 +53,7 @@ def _discard_top(ctx: AbilityContext, e: dict[str, Any]) -> int:
     for c in top:
         with ctx.game.res.step("discard", "discard-cards", f"Se descarta {ctx.game.label(c)} del mazo",
                                f"{ctx.game.label(c, 'en')} is discarded from the deck", card=c.uid):
-            ctx.game.res.move(c, c.owner, "discard")
+            ctx.game.move_out(c, c.owner, "discard", rule="discard-cards")
     ctx.remembered = top
     return len(top)
 
@@ -79,7 +86,7 @@ def _discard_top_each(ctx: AbilityContext, e: dict[str, Any]) -> int:
         for c in top:
             with game.res.step("discard", "discard-cards", f"Se descarta {game.label(c)} del mazo",
                                f"{game.label(c, 'en')} is discarded from the deck", card=c.uid):
-                game.res.move(c, c.owner, "discard")
+                game.move_out(c, c.owner, "discard", rule="discard-cards")
         done += top
     ctx.remembered = done
     return len(done)
@@ -128,7 +135,7 @@ def _discard(ctx: AbilityContext, e: dict[str, Any]) -> int:
             elif ctx.game.board.in_play(c):
                 if not ctx.game.leave_play_by_effect(c, "discard", rule="discard-cards"):
                     continue
-            elif not move_out_of_zone(ctx.game, c, c.owner, "discard", rule="discard-cards"):
+            elif not ctx.game.move_out(c, c.owner, "discard", rule="discard-cards"):
                 continue  # a replacement sent it elsewhere: it was not discarded (KF172-GEN-07)
         n += 1
         done.append(c)

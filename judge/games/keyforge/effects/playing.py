@@ -7,7 +7,7 @@ from typing import Any
 
 from judge.games.keyforge import playing
 from judge.games.keyforge.conditions import player_of
-from judge.games.keyforge.effects import ask_cards, handler, targets
+from judge.games.keyforge.effects import ask_cards, entry_order, handler, targets
 from judge.games.keyforge.game import AbilityContext
 
 
@@ -42,13 +42,7 @@ def _play_card(ctx: AbilityContext, e: dict[str, Any]) -> int:
 
 @handler("put-into-play")
 def _put_into_play(ctx: AbilityContext, e: dict[str, Any]) -> int:
-    cards = targets(ctx, e, rule="put-into-zone")
-    if len(cards) > 1:
-        # Several cards entering play at once: the active player chooses the order, the opponent's included
-        # (KF172-CARD-03, Æmberlución).
-        cards = ask_cards(ctx, cards, key="entry-order", rule="active-player",
-                           es="¿En qué orden entran en juego?", en="In which order do they enter play?",
-                           low=len(cards), high=len(cards))
+    cards = entry_order(ctx, targets(ctx, e, rule="put-into-zone"))
     at = None
     if e.get("at") == "event-position" and ctx.event.get("position") is not None:
         # "in Gebuk's position in the battleline": where the card the event is about stood before it left play.
@@ -68,7 +62,9 @@ def _return_purged(ctx: AbilityContext, e: dict[str, Any]) -> int:
     purged = [c for p in ctx.game.position.players.values() for c in p.zone("purged") if c.get("purged-by") == ctx.source]
     kind = e.get("kind")
     returned = 0
-    for c in purged:
+    coming = [c for c in purged if kind != "creature" or ctx.game.board.define(c).is_creature]
+    ordered = entry_order(ctx, coming) if len(coming) > 1 else coming
+    for c in [c for c in purged if c not in coming] + ordered:
         if kind == "creature" and not ctx.game.board.define(c).is_creature:
             # A token creature purged reverted to its printed type: a card that is no longer a creature cannot return
             # as one and stays purged (KF172-CARD-61, General Sherman).
@@ -90,7 +86,7 @@ def _resolve_bonus_icons(ctx: AbilityContext, e: dict[str, Any]) -> int:
     is, and whatever stops bonus icons of played cards stops these too (KF172-GEN-59)."""
     n = 0
     for c in targets(ctx, e, rule="play-cards"):
-        icons = ctx.game.board.define(c).bonus
+        icons = ctx.game.board.bonus_icons(c)
         with ctx.game.res.step("reveal", "play-cards", f"Se revela {ctx.game.label(c)}: sus iconos se resuelven como si se jugara",
                                f"{ctx.game.label(c, 'en')} is revealed: its icons resolve as if it were played", card=c.uid):
             # As a played card's icons: the next card played after Flor de Fisión includes this one (Ultragravitrón,

@@ -8,7 +8,7 @@ from typing import Any
 from judge.core.decisions import Option, Question
 from judge.core.position import CardState
 from judge.games.keyforge import using
-from judge.games.keyforge.conditions import decider
+from judge.games.keyforge.conditions import decider, value
 from judge.games.keyforge.effects import HANDLERS, ask_cards, handler, targets
 from judge.games.keyforge.game import AbilityContext
 from judge.games.keyforge.targets import resolve_target
@@ -41,14 +41,27 @@ def _fight_with(ctx: AbilityContext, e: dict[str, Any]) -> int:
     chosen = targets(ctx, {**e, "target": e.get("target", {"choose": 1, "kind": "creature", "side": "friendly"})},
                      rule="fight-with")
     fought = []
+    times = value(ctx, e.get("times", 1))
     for c in chosen:
-        if e.get("ready"):
-            HANDLERS["ready"](ctx, {"do": "ready", "target": "it"})
-        if not _usable_through_effect(ctx, c):
-            continue
-        defender = using.fight(ctx.game, c, through_effect=True)
-        if defender is not None:
-            fought.append(defender)
+        # "Fight with a creature 3 times, each time against a different enemy creature" (Uno contra Muchos): one fight
+        # at a time, each resolved fully; the creature it fights is chosen among those it has not fought in this effect.
+        this_one: list[CardState] = []
+        for n in range(times):
+            if n:
+                if not ctx.game.board.in_play(c):
+                    break
+                ctx.game.res.note("fight-again", "fight-with", f"{ctx.game.label(c)} lucha otra vez ({n + 1} de {times})",
+                                  f"{ctx.game.label(c, 'en')} fights again ({n + 1} of {times})", card=c.uid)
+            if e.get("ready"):
+                HANDLERS["ready"](ctx, {"do": "ready", "target": {"uids": [c.uid]}})
+            if not _usable_through_effect(ctx, c):
+                break
+            exclude = {d.uid for d in this_one} if e.get("different") else set()
+            defender = using.fight(ctx.game, c, through_effect=True, exclude=exclude)
+            if defender is None:
+                break
+            this_one.append(defender)
+        fought.extend(this_one)
     if fought:
         # What follows in the ability names "the attacked creature" as it: even gone from play, its neighbours are
         # those it had just before it left (Desolar, KF172-CARD-30, KF172-GEN-75).

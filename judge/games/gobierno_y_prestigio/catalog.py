@@ -1,0 +1,98 @@
+"""Gobierno & Prestigio cards as data: one TOML file per card under ``cards/``, written in the ability vocabulary.
+
+Part 1 of the rules names only a few cards (Fruto de la Ira, Culpable de herejía, Acusación Falsa, Soborno,
+Protección asegurada) and the Adelanto de Shylock legacy; each file says which seed line its text comes from. Any
+other card is defined with the position (``[position.cards.<id>]``) in the same vocabulary.
+"""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from judge.core import catalog as core_catalog
+from judge.core.catalog import read_card_files
+from judge.core.errors import Problem
+from judge.games.gobierno_y_prestigio import vocabulary
+
+CARDS_DIR = Path(__file__).with_name("cards")
+
+
+@dataclass(frozen=True)
+class CardDef:
+    """What a card is as printed: its characteristics (111.3) and its abilities in the vocabulary."""
+
+    id: str
+    name: str
+    type: str
+    cost: int | str | None = None
+    """A number, ``"X"``, or ``None``: no cost, which cannot be paid (121.6)."""
+    colors: tuple[str, ...] = ()
+    subtypes: tuple[str, ...] = ()
+    strength: int | None = None
+    toughness: int | None = None
+    leadership: int | None = None
+    keywords: tuple[str, ...] = ()
+    abilities: tuple[dict[str, Any], ...] = ()
+    enters_with: tuple[tuple[str, int], ...] = ()
+    aliases: tuple[str, ...] = ()
+    source: str = ""
+    custom: bool = False
+    meta: dict[str, Any] = field(default_factory=dict, hash=False, compare=False)
+
+    def names(self) -> tuple[str, ...]:
+        return (self.id, self.name, *self.aliases)
+
+    def abilities_of(self, kind: str) -> list[tuple[int, dict[str, Any]]]:
+        return [(i, a) for i, a in enumerate(self.abilities) if a.get("kind") == kind]
+
+
+def card_from_dict(cid: str, raw: Any, *, custom: bool = False) -> tuple[CardDef | None, list[Problem]]:
+    where = f"cards.{cid}" if custom else f"{cid}.toml"
+    if not isinstance(raw, dict):
+        return None, [Problem(where, "a card is a table", "una carta es una tabla")]
+    problems = vocabulary.check_card(raw, where)
+    known = {"id", "name", "type", "cost", "colors", "subtypes", "strength", "toughness", "leadership", "keywords",
+             "abilities", "enters-with", "aliases", "source"}
+    for key in raw:
+        if key not in known:
+            problems.append(Problem(f"{where}.{key}", f"unknown card field (known: {', '.join(sorted(known))})",
+                                    f"campo de carta desconocido (conocidos: {', '.join(sorted(known))})"))
+    name = raw.get("name", cid)
+    if isinstance(name, dict):
+        name = name.get("es") or next((v for v in name.values() if isinstance(v, str)), cid)
+    if not isinstance(name, str) or not name.strip():
+        problems.append(Problem(f"{where}.name", "a card needs a name", "una carta necesita un nombre"))
+    if problems:
+        return None, problems
+    return CardDef(
+        id=cid, name=name, type=raw["type"], cost=raw.get("cost"), colors=tuple(raw.get("colors", [])),
+        subtypes=tuple(raw.get("subtypes", [])), strength=raw.get("strength"), toughness=raw.get("toughness"),
+        leadership=raw.get("leadership"), keywords=tuple(raw.get("keywords", [])),
+        abilities=tuple(raw.get("abilities", [])), enters_with=tuple(sorted(raw.get("enters-with", {}).items())),
+        aliases=tuple(raw.get("aliases", [])), source=str(raw.get("source", "")), custom=custom), []
+
+
+def load_dir(path: Path = CARDS_DIR) -> tuple[dict[str, CardDef], list[Problem]]:
+    cards, problems = read_card_files(path, lambda cid, raw, where: card_from_dict(cid, raw))
+    return {c.id: c for c in cards}, problems
+
+
+class Catalog(core_catalog.Catalog[CardDef]):
+    """Cards by id, found by any of their names with accents, case and apostrophes ignored."""
+
+    def sort_name(self, card: CardDef) -> str:
+        return card.name
+
+
+def with_custom(catalog: Catalog, custom: dict[str, Any]) -> tuple[Catalog, list[Problem]]:
+    """The catalog plus the cards a position defines."""
+    return catalog.with_custom(custom, lambda cid, raw: card_from_dict(cid, raw, custom=True))  # type: ignore[return-value]
+
+
+@functools.lru_cache(maxsize=1)
+def default_catalog() -> Catalog:
+    cards, _ = load_dir()
+    return Catalog(cards.values())

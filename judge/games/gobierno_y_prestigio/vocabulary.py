@@ -1,0 +1,260 @@
+"""The ability vocabulary of Gobierno & Prestigio: the words a card's text is written in.
+
+This module only declares and checks the words; each is explained in ``docs/abilities-gobierno-y-prestigio.md`` and
+given its meaning by the interpreter in :mod:`judge.games.gobierno_y_prestigio.effects` (a test checks both). The
+four kinds of ability are those of 116.4: the instructions of an order (``orden``), activated (``activada``),
+triggered (``disparada``) and static (``constante``); ``coste`` holds what 116.3.b calls an ability too, the
+alternative, additional and reduced costs of the card itself.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from judge.core.errors import Problem
+
+TYPES = {
+    "mandato": "an order that never enters the battlefield (112.4)",
+    "ciudadano": "a súbdito possession", "ciudadana": "a súbdito possession", "barco": "a súbdito possession",
+    "patrimonio": "a possession", "estrategia": "a possession", "lider": "a possession with leadership counters",
+    "testimonio": "not a possession; only what targets government points affects it (112.4.b)",
+    "mejora": "a possession order attached to a host when applied (118.1.c)",
+    "legado": "a marker in the zona de gobierno (117)",
+    "punto-de-gobierno": "a government point (107)",
+}
+SUBDITOS = ("ciudadano", "ciudadana", "barco")
+POSSESSION_TYPES = ("ciudadano", "ciudadana", "barco", "patrimonio", "estrategia", "lider", "mejora")
+COLORS = ("purpura", "naranja", "dorado", "verde", "azul")
+
+KEYWORDS = {
+    "habil": "deals combat damage in the first damage phase only",
+    "experto": "deals combat damage in both damage phases",
+    "avasallar": "a blocked attacker may give what exceeds lethal damage to its blockers to the defending player",
+    "drenar": "damage it deals also makes an opponent chosen by its controller lose that much prestige (123.6)",
+    "inesperada": "a non-mandato order that is played like a mandato and may be moved in the stack (115.3.c)",
+    "intrigar": "a use may be removed from it to intrigue even at 0 uses (114.9.a); nothing else is modelled",
+    "no-descartable": "this order cannot be discarded; works on the stack (116.6.f)",
+    "entra-girada": "this possession enters the battlefield tapped (116.6.g)",
+    "cuenta-como-subdito": "can be dealt damage like a súbdito (123.1.a)",
+    "desde-fuera-del-juego": "this card may be played from out of the game (116.6.e)",
+    "no-objetivo": "cannot be the target of orders or abilities",
+    "solo-subditos": "a mejora that can only be attached to a súbdito (118.1.c)",
+    "atacante-especial": "a special attacker: the engine refuses to attack with it (decision special-attackers-blockers)",
+    "bloqueador-especial": "blocks only by losing control of a súbdito, declared before normal blockers",
+}
+
+ABILITY_KINDS = {
+    "orden": "the instructions followed while the order resolves (116.4.a): `effects`, or `modes` for \"Elige uno\"",
+    "activada": "\"[Coste]: [Efecto]\" (116.4.b): `cost` and `effects`; a resource ability when it has no target, adds "
+                "resources and is not a leader's (106.1.e.1)",
+    "disparada": "\"Cuando/Siempre/En cuanto [evento], [efecto]\" (116.4.c): `event`, `filter`, `effects`",
+    "constante": "a static ability (116.4.d): `effect = { modify = ... }`",
+    "coste": "what the card itself does to its cost (116.3.b, 116.6.c): `alternative`, `additional` or `reduce`",
+}
+
+EVENTS = {
+    "entra-en-juego": "a possession enters the battlefield (`filter.self` for this one)",
+    "subdito-destruido": "a súbdito is destroyed",
+    "destruido": "an object is destroyed (a `filter` such as `type = \"lider\"` says which)",
+    "orden-destruye-subdito": "an order destroys a súbdito (not a state-based action)",
+    "ataca": "this súbdito is declared an attacker",
+    "atacan": "one or more súbditos are declared attackers (once for the whole declaration)",
+    "se-gira": "an object becomes tapped by an effect (`filter.self` for this one, `filter.name`)",
+    "se-endereza": "an object becomes untapped by an effect (`filter.self`, `filter.name`)",
+    "recibe-dano": "a súbdito is dealt damage",
+    "hace-dano": "a súbdito deals damage",
+    "final-del-combate": "at the end of the attack (al final del ataque/combate)",
+    "final-del-turno": "at the end of the turn",
+    "usa-pg": "its controller uses a government point",
+    "orden-te-hace-ganar-prestigio": "an order makes its controller gain prestige",
+    "gana-prestigio": "its controller gains prestige",
+    "pierde-prestigio": "its controller loses prestige",
+    "recurso-gastado": "a resource with a `when-spent` clause is spent (a delayed trigger, made by the engine)",
+}
+
+EFFECTS = {
+    "dano": "deal `amount` damage to `target` (123)",
+    "destruir": "destroy `target`: it goes to its owner's discard",
+    "retirar": "remove `target` from the game",
+    "a-la-mano": "return `target` to its owner's hand; its owner recovers all its uses (114.10)",
+    "poner-en-juego": "put `target` (a card in a zone) onto the battlefield under the controller",
+    "ganar-prestigio": "`player` gains `amount` prestige (122.2)",
+    "perder-prestigio": "`player` loses `amount` prestige",
+    "fijar-prestigio": "`player`'s prestige becomes `amount`: they gain or lose the difference (122.6)",
+    "intercambiar-prestigio": "the controller and `player` exchange prestige totals (122.8)",
+    "agregar-recursos": "add `amount` resources to the controller's pool (106.1.b); `color` is `fuente` or `indefinido`; "
+                        "`solo` (a card type they may only pay for) and `when-spent` (effects of a delayed trigger, one per resource spent), 106.1.d",
+    "recuperar-pg": "recover `amount` of the controller's government points (107.5)",
+    "enderezar": "untap `target`",
+    "girar": "tap `target`",
+    "crear-tarjeta": "create the token `token` (a card table), or a copy of `copy` (113)",
+    "modificar": "`target` gets `strength`/`toughness`; with `until` a modification, without it counters (124.1.a)",
+    "contadores": "put `amount` counters `counter` on `target`",
+    "mover-contador": "move a `counter` counter from `source` to `target` (124.4)",
+    "ganar-habilidad": "`target` gains the keyword `keyword`, for `until` if given (116.10)",
+    "perder-habilidad": "`target` loses every instance of `keyword`, or all its abilities with `keyword = \"todas\"` (116.11)",
+    "cambiar-subtipo": "`target` (an order on the stack or a possession) has the subtype `subtype` instead, for `until`",
+    "descartar-orden": "discard `target`, an item on the stack (an order or an ability as the target says)",
+    "descartar-de-mano": "`player` discards `amount` cards of their choice from their hand; each costs a use (114.3.b)",
+    "poner-en-descarte": "`player` puts `amount` cards of their choice from their hand into their discard (114.3.b.1)",
+    "recuperar-uso": "`player` recovers a use of a card they choose (114.8), in `zone` if given",
+    "quitar-uso": "`target`'s owner loses a use of it (114.9)",
+    "cada-jugador": "each player, the active player first, does `effects`; choices first, then all at once (101.4)",
+    "puede-pagar": "\"Puedes pagar N. Si lo haces…\" (121.12): `cost`, `then`, `otherwise`; `must` for \"Paga N\"; `unless` for \"… a menos que pagues N\" (121.12.a); `player` pays",
+    "colorear": "`target` is of `color` (or the colour chosen just before) instead, for `until`",
+    "elegir-color": "the controller chooses a colour (105.4)",
+    "cambiar-objetivos": "change the targets of `target` (118.4.a); `new = true` to choose new targets (118.4.c)",
+    "ganar-partida": "`player` wins the game (104.2.c; in multiplayer their opponents lose, 104.3.e)",
+    "perder-partida": "`player` loses the game (104.3.c)",
+    "prevenir-dano": "prevent the next `amount` damage to `target` this turn",
+    "prevenir-fuente": "choose a source of damage (123.10); prevent all damage it would deal this turn",
+    "ganar-control": "the controller gains control of `target`",
+    "recuperar-todo": "`player` recovers all their government points (107.5)",
+    "quitar-riqueza": "`player`'s wealth points are moved away: they cease to exist (108.4)",
+    "jugar": "the controller plays `target` (a card), without paying its cost with `free = true` (121.9)",
+    "permitir-descarte-ajeno": "this turn the controller may play cards from an opponent's discard (114.2)",
+    "copiar-orden": "put a copy of `target` (an order on the stack) on the stack; its controller is the controller of this effect (115.4)",
+    "controlador-elige": "the controller of the object `target` names chooses at once one of `options` (lists of effects on `previous`), 101.4.c",
+    "adelantar-pg": "the controller receives now the government point of their next turn (103.1.a)",
+}
+
+STATICS = {
+    "no-puede-atacar": "`target` cannot attack",
+    "puede-atacar": "`target` may attack (a permission; a prohibition wins, 101.2)",
+    "no-puede-ganar-prestigio": "`player` cannot gain prestige (122.8)",
+    "no-puede-perder-prestigio": "`player` cannot lose prestige (122.8)",
+    "no-puede-ganar": "`player` cannot win the game",
+    "no-puede-conceder": "`player` cannot concede (it does nothing: 101.1)",
+    "coste": "cards of `kind` cost `amount` more (negative: less) to the controller (121.7)",
+    "fuerza": "`target` has +`strength`/+`toughness`",
+    "no-puede-tener": "`target` cannot have `keyword` (116.13)",
+    "max-contadores": "this possession cannot have more than `amount` `counter` counters (124.3)",
+    "no-pueden-entrar": "possessions matching `filter` cannot enter the battlefield (113.2.b)",
+    "sin-recursos": "players cannot add resources to their pools (106.1.f)",
+    "recursos-dobles": "the controller's resource abilities produce twice as many resources (106.1.d)",
+    "dano-doble": "damage a source would deal is doubled",
+    "prestigio-doble": "if `player` would gain prestige, they gain twice as much",
+    "retirar-a-la-mano": "a possession that would be removed from the game returns to its owner's hand instead (121.11)",
+}
+
+TARGET_KEYS = {
+    "choose": "how many are targeted, declared when played (118.1)",
+    "hasta": "up to N targets, declared when played (118.3)",
+    "elige": "how many are chosen on resolution, without targeting (118.1.a: elige, nombra, el/la)",
+    "all": "all that match, without targeting (118.1.a: todos/todas)",
+    "kind": "what: " + "subdito, lider, posesion, … (see the documentation)",
+    "side": "`own`, `opponent` or `any`",
+    "zone": "the zone to look in (`descarte`, `mano`, `campo`…); the battlefield by default (111.2)",
+    "filter": "characteristics: `color`, `type`, `not-type`, `subtype`, `cost-max`, `strength-max`, `strength-min`, `tapped`, `attacking`, …; "
+              "of an item on the stack: `un-objetivo` (declared one target, 118.6.a), `targets-kind` (targets such an object now, 118.6.b)",
+    "different": "the targets must be different objects",
+}
+TARGET_KINDS = ("subdito", "lider", "subdito-o-lider", "posesion", "ciudadano", "barco", "patrimonio", "estrategia",
+                "testimonio", "pg", "cualquier-objetivo", "orden", "mandato", "habilidad", "objeto-en-pila", "carta",
+                "jugador", "objeto", "fuente-de-dano", "legado")
+NAMED_TARGETS = {"self": "this object", "previous": "what the previous effect acted on (\"ponla\", \"lo\")", "atacante": "the attacking súbdito (\"El súbdito atacante\": no target)",
+                 "host": "the súbdito this mejora is attached to"}
+PLAYER_WORDS = {
+    "ganas": "a player target chosen on playing: \"ganas\", \"tú\", \"recuperas\" (118.1.b)",
+    "controller": "the controller, without targeting (\"tu/tus\", 111.5)",
+    "opponent": "the one opponent", "each": "every player", "each-opponent": "every opponent (102.3)",
+    "target-controller": "the controller of the first target",
+}
+DURATIONS = {"fin-del-turno": "until the end of the turn (cleanup)", "este-turno": "this turn (cleanup)",
+             "mientras": "while the source stays on the battlefield"}
+COUNTER = re.compile(r"^[+-]\d+/[+-]\d+$")
+COST_KEYS = {
+    "recursos": "a number of resources, or \"X\"", "girar": "tap this object", "retirar-del-juego": "remove this object from the game",
+    "retira": "remove a possession of this kind you control from the game", "prestigio": "pay prestige (122.5)",
+    "ganar-prestigio": "gain prestige as a cost (122.8)", "sin-pagar": "the card's cost is not paid (an alternative cost)",
+}
+
+
+def check_card(raw: dict[str, Any], where: str) -> list[Problem]:
+    """Every problem of a card definition, against the vocabulary."""
+    problems: list[Problem] = []
+
+    def bad(path: str, en: str, es: str) -> None:
+        problems.append(Problem(f"{where}.{path}" if path else where, en, es))
+
+    problems += _one_of(f"{where}.type", raw.get("type"), TYPES, "type", "el tipo")
+    cost = raw.get("cost")
+    if cost is not None and cost != "X" and (not isinstance(cost, int) or isinstance(cost, bool) or cost < 0):
+        bad("cost", "cost is a whole number from 0 or \"X\" (no key: the card has no cost, 121.6)",
+            "el coste es un número entero desde 0 o \"X\" (sin clave: la carta no tiene coste, 121.6)")
+    for key in ("strength", "toughness", "leadership"):
+        value = raw.get(key)
+        if value is not None and (not isinstance(value, int) or isinstance(value, bool)):
+            bad(key, f"{key} is a whole number", f"{key} es un número entero")
+    for color in raw.get("colors", []) if isinstance(raw.get("colors", []), list) else ["?"]:
+        problems += _one_of(f"{where}.colors", color, COLORS, "a colour (105.1)", "un color (105.1)")
+    for word in raw.get("keywords", []) if isinstance(raw.get("keywords", []), list) else ["?"]:
+        problems += _one_of(f"{where}.keywords", word, KEYWORDS, "a keyword", "una palabra clave")
+    for counter in raw.get("enters-with", {}) if isinstance(raw.get("enters-with", {}), dict) else ["?"]:
+        if not COUNTER.match(str(counter)):
+            bad("enters-with", "enters-with = { \"+1/+1\" = N }", "enters-with = { \"+1/+1\" = N }")
+    abilities = raw.get("abilities", [])
+    if not isinstance(abilities, list):
+        bad("abilities", "abilities are a list of tables", "las habilidades son una lista de tablas")
+        return problems
+    for i, ability in enumerate(abilities):
+        problems.extend(check_ability(ability, f"{where}.abilities[{i}]"))
+    return problems
+
+
+def _one_of(where: str, value: Any, words: Any, what_en: str, what_es: str) -> list[Problem]:
+    """A problem when ``value`` is not one of ``words`` (a word of the vocabulary)."""
+    if isinstance(value, str) and value in words:
+        return []
+    known = ", ".join(words)
+    return [Problem(where, f"{what_en} is one of {known}, not {value!r}", f"{what_es} es uno de {known}, no {value!r}")]
+
+
+def check_ability(ability: Any, where: str) -> list[Problem]:
+    if not isinstance(ability, dict):
+        return [Problem(where, "an ability is a table", "una habilidad es una tabla")]
+    kind = ability.get("kind")
+    problems = _one_of(f"{where}.kind", kind, ABILITY_KINDS, "kind", "kind")
+    if kind == "disparada":
+        problems += _one_of(f"{where}.event", ability.get("event"), EVENTS, "a triggered ability's event", "el evento de una habilidad disparada")
+    if kind == "constante":
+        effect = ability.get("effect")
+        problems += _one_of(f"{where}.effect.modify", effect.get("modify") if isinstance(effect, dict) else None, STATICS,
+                            "a static ability's modify", "el modify de una habilidad estática")
+    for key in ("cost", "alternative", "additional"):
+        if isinstance(ability.get(key), dict):
+            for k in ability[key]:
+                if k != "optional":
+                    problems += _one_of(f"{where}.{key}.{k}", k, COST_KEYS, "a cost part", "una parte de coste")
+    effects = list(ability.get("effects", []))
+    for mode in ability.get("modes", []):
+        effects.extend(mode if isinstance(mode, list) else [mode])
+    for j, effect in enumerate(effects):
+        problems.extend(check_effect(effect, f"{where}.effects[{j}]"))
+    return problems
+
+
+def check_effect(effect: Any, where: str) -> list[Problem]:
+    if not isinstance(effect, dict):
+        return [Problem(where, "an effect is a table { do = ... }", "un efecto es una tabla { do = ... }")]
+    problems = _one_of(f"{where}.do", effect.get("do"), EFFECTS, "an effect", "un efecto")
+    if effect.get("until") is not None:
+        problems += _one_of(f"{where}.until", effect["until"], DURATIONS, "a duration", "una duración")
+    if effect.get("player") is not None:
+        problems += _one_of(f"{where}.player", effect["player"], PLAYER_WORDS, "player", "player")
+    for key in ("target", "source", "copy"):
+        target = effect.get(key)
+        if isinstance(target, str):
+            problems += _one_of(f"{where}.{key}", target, NAMED_TARGETS, "a named target", "un objetivo con nombre")
+        if isinstance(target, dict):
+            for k in target:
+                problems += _one_of(f"{where}.{key}.{k}", k, TARGET_KEYS, "a target key", "una clave de objetivo")
+            problems += _one_of(f"{where}.{key}.kind", target.get("kind", "subdito"), TARGET_KINDS, "kind", "kind")
+    for key in ("then", "otherwise", "effects", "when-spent"):
+        for j, sub in enumerate(effect.get(key, [])):
+            problems.extend(check_effect(sub, f"{where}.{key}[{j}]"))
+    for i, option in enumerate(effect.get("options", [])):
+        for j, sub in enumerate(option if isinstance(option, list) else [option]):
+            problems.extend(check_effect(sub, f"{where}.options[{i}][{j}]"))
+    return problems

@@ -1,0 +1,105 @@
+"""Using an activated ability (Habilidad Activada, FAQ L99-L115; the procedure of the rules model §6.2).
+
+The controller declares it and pays its costs (Oro and what its text asks: destroying a card, banishing itself…);
+the ability then waits on the stack for its cancel window (FAQ L510), and resolves if nobody cancels it. What the
+costs triggered waits until the ability has fully resolved, cancelled or not (decision ``cost-triggers``, FAQ
+L594-L600).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from judge.core.decisions import Option, Question
+from judge.core.errors import IllegalPlayError
+from judge.core.position import CardState, StackItem
+from judge.core.timing import act
+from judge.games.mitos_y_leyendas import targets as tg
+from judge.games.mitos_y_leyendas.effects import run_effects
+from judge.games.mitos_y_leyendas.game import Game
+from judge.games.mitos_y_leyendas.playing import pay
+from judge.games.mitos_y_leyendas.responses import used_this_turn
+from judge.games.mitos_y_leyendas.targets import AbilityContext
+from judge.games.mitos_y_leyendas.timing import RESOLVERS, Windows
+
+
+def cost_payable(game: Game, card: CardState, ability: dict[str, Any]) -> bool:
+    """Whether the costs in the text can be paid now: the Oro, and a card to destroy or banish that fits (a card may
+    pay its own cost unless the text says "otro", Autoreferencia, FAQ L137-L141)."""
+    if int(ability.get("oro", 0)) > len(game.position.player(card.controller).zone("reserva-de-oro")):
+        return False
+    ctx = AbilityContext(game, card.uid, card.controller, rule="habilidad-activada")
+    for effect in ability.get("cost", []):
+        target = effect.get("target")
+        if isinstance(target, dict) and not target.get("player"):
+            count = target.get("choose", 1)
+            if isinstance(count, int) and len(tg.candidates(ctx, target)) < count:
+                return False
+    return True
+
+
+def check_activation(game: Game, card: CardState, index: int, ability: dict[str, Any]) -> None:
+    if ability.get("once-per-turn") and used_this_turn(game, card, index):
+        raise IllegalPlayError("this ability is used once per turn and was used this turn",
+                               rule=game.res.cite("habilidad-activada.mas-de-una-vez"),
+                               es="esta habilidad se usa una vez por turno y ya se usó este turno")
+    if not cost_payable(game, card, ability):
+        raise IllegalPlayError("the cost of this ability cannot be paid", rule=game.res.cite("habilidad-activada"),
+                               es="el coste de esta habilidad no puede pagarse")
+
+
+def choose_ability(game: Game, card: CardState, player: str) -> tuple[int, dict[str, Any]]:
+    abilities = [(i, a) for i, a in enumerate(game.board.define(card).abilities) if a.get("kind") == "activada"]
+    if len(abilities) > 1:
+        chosen = game.res.ask(Question(key="ability", player=player, rule="habilidad-activada",
+                                       prompt_es="¿Qué habilidad activas?", prompt_en="Which ability do you activate?",
+                                       options=tuple(Option(str(i), a.get("label", f"#{i}")) for i, a in abilities)))
+        abilities = [(i, a) for i, a in abilities if str(i) == chosen]
+    return abilities[0]
+
+
+def activate(game: Game, card: CardState, player: str, rules: Windows | None = None, responds_to: str | None = None) -> None:
+    res = game.res
+    index, ability = choose_ability(game, card, player)
+    check_activation(game, card, index, ability)
+    with res.step("activate", "habilidad-activada", f"{player} activa la habilidad de {game.label(card)}",
+                  f"{player} activates the ability of {game.label(card, 'en')}", card=card.uid):
+        if ability.get("once-per-turn"):
+            turn = dict(game.position.values.get("turno", {}))
+            turn["una-vez"] = [*turn.get("una-vez", []), f"{card.uid}:{index}"]
+            res.set_value("turno", turn)
+        cost_ctx = AbilityContext(game, card.uid, player, rule="habilidad-activada")
+        with game.triggers.resolving():
+            pay(game, player, int(ability.get("oro", 0)))
+            run_effects(cost_ctx, ability.get("cost", []), "c")
+        waiting = [{"controller": p.controller, "card": p.item.card, "index": p.item.index, "event": p.item.event}
+                   for p in game.triggers.waiting]
+        game.triggers.waiting = []
+        data: dict[str, Any] = {"ability": index}
+        if responds_to:
+            data["responds-to"] = responds_to
+        if waiting:
+            data["disparos"] = waiting
+        res.push(StackItem(game.position.next_stack_id(), player, card.uid, "habilidad", data))
+    act(res, rules or Windows(game), player)
+
+
+def release_cost_triggers(game: Game, item: StackItem) -> None:
+    """The abilities the costs triggered join those the ability triggered, to resolve after it."""
+    for raw in item.data.get("disparos", []):
+        game.triggers.waiting.append(game.pending(raw["controller"], raw["card"], int(raw["index"]), dict(raw["event"])))
+
+
+def resolve_ability(game: Game, item: StackItem) -> None:
+    card = game.card(item.source)
+    if card is not None:
+        ability = game.board.define(card).abilities[int(item.data.get("ability", 0))]
+        ctx = AbilityContext(game, card.uid, item.controller, {"responds-to": item.data.get("responds-to")},
+                             rule="habilidad-activada")
+        with game.res.step("ability", "habilidad-activada", f"Se resuelve la habilidad de {game.label(card)}",
+                           f"The ability of {game.label(card, 'en')} resolves", card=card.uid):
+            run_effects(ctx, ability.get("effects", []))
+    release_cost_triggers(game, item)
+
+
+RESOLVERS["habilidad"] = resolve_ability

@@ -1,0 +1,132 @@
+"""Who can answer what: the cards in a hand and the abilities in play that a player could use now, as an answer to
+what waits on the stack or in the Guerra de Talismanes.
+
+The four mechanics stay apart (decision ``anulacion-cancel-prevention-wording``): an anulación answers a card being
+played (step 5); a cancellation answers a triggered or activated ability as it is used (FAQ L510), never a Talismán
+(L520) nor a continuous ability (L512); a prevention answers what would affect a card (L155); an "en respuesta"
+card answers the event its text names (a declaration, damage taken).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from judge.core.position import CardState, StackItem
+from judge.games.mitos_y_leyendas import steps
+from judge.games.mitos_y_leyendas.game import Game
+from judge.games.mitos_y_leyendas.timing import RESPONSES
+
+DAMAGE = ("dano", "dano-aplicado", "dano-directo")
+"""Windows on damage: only the player who takes it answers them with a card keyed to damage (FAQ L175-L177)."""
+
+
+def cost_to_pay(game: Game, card: CardState, *, free: bool) -> int:
+    """Printed cost, plus every increase, minus every reduction, never below 0 (step 3). A card played without
+    paying its cost still pays the increases, which the FAQ calls additional costs (decision free-play-increases)."""
+    definition = game.board.define(card)
+    cost = 0 if free else definition.cost or 0
+    for source, ability in game.board.continuous():
+        change = ability.get("cost")
+        if change and game.board.matches(card, {**ability.get("target", {}), "side": "any"}, source.controller) \
+                and (change.get("side") != "own" or card.controller == source.controller):
+            amount = int(change.get("amount", 0))
+            if amount > 0 or not free:
+                cost += amount
+    return max(0, cost)
+
+
+def fits(game: Game, card: CardState, target: dict[str, Any]) -> bool:
+    """Whether the card being played is one an anulación can reach. The printed cost decides, whatever was paid
+    (Reducción de costes, FAQ L71; Tradición Viva, L942)."""
+    definition = game.board.define(card)
+    if "type" in target and definition.type != target["type"]:
+        return False
+    if target.get("not-oro") and definition.type == "oro":
+        return False
+    if "cost-max" in target and (definition.cost or 0) > target["cost-max"]:
+        return False
+    return "cost-min" not in target or (definition.cost or 0) >= target["cost-min"]
+
+
+def may_cancel(game: Game, player: str, item: StackItem) -> bool:
+    """One ability of an opponent's card with several can be cancelled, not a second one of the same card (FAQ
+    L518); each use of the same ability is an ability of its own (Machi, L564)."""
+    if item.kind not in ("habilidad", "disparada") or item.controller == player:
+        return False
+    card = game.card(item.source)
+    if card is not None and game.board.granted(card, "no-puede-ser-cancelada"):
+        return False
+    done = game.position.values.get("turno", {}).get("cancelaciones", [])
+    return not any(c["player"] == player and c["card"] == item.source and c["ability"] != item.data.get("ability")
+                   for c in done)
+
+
+def answers_effects(game: Game, player: str, effects: list[dict[str, Any]], item: StackItem,
+                    responds: list[str]) -> bool:
+    """Whether effects of a card or an ability answer ``item``."""
+    if item.kind in responds and (item.kind not in DAMAGE or item.data.get("first") == player):
+        return True
+    for effect in effects:
+        word = effect.get("do")
+        if word == "anular" and item.kind == "carta":
+            played = game.card(item.source)
+            if played is not None and fits(game, played, effect.get("target", {})):
+                return True
+        if word == "cancelar" and may_cancel(game, player, item):
+            return True
+        if word == "prevenir" and item.kind in ("carta", "habilidad", "disparada") and item.controller != player:
+            return True
+    return False
+
+
+def card_answers(game: Game, player: str, card: CardState, item: StackItem) -> bool:
+    for ability in game.board.define(card).abilities_of("jugar"):
+        if answers_effects(game, player, ability.get("effects", []), item, list(ability.get("en-respuesta", []))):
+            return True
+    return False
+
+
+def usable_now(game: Game, card: CardState, index: int, ability: dict[str, Any], item: StackItem | None) -> bool:
+    """Whether an activated ability can be used now: in a window only if it answers what waits; in the Guerra de
+    Talismanes if it says so or is "una vez por turno" (FAQ L318); never twice in a turn if once per turn; never
+    while Lilith keeps its controller's abilities off (FAQ L868)."""
+    if ability.get("once-per-turn") and used_this_turn(game, card, index):
+        return False
+    if int(ability.get("oro", 0)) > len(game.position.player(card.controller).zone("reserva-de-oro")):
+        return False
+    if not game.board.has_abilities(card) or card.controller in game.position.values.get("batalla", {}).get("sin-habilidades", []):
+        return False
+    if item is not None:
+        return answers_effects(game, card.controller, ability.get("effects", []), item, list(ability.get("en-respuesta", [])))
+    when = ability.get("when", ["vigilia"])
+    if game.position.step == steps.GUERRA:
+        return "guerra" in when or bool(ability.get("once-per-turn"))
+    return game.position.step in steps.VIGILIA_STEPS and "vigilia" in when and card.controller == game.active
+
+
+def used_this_turn(game: Game, card: CardState, index: int) -> bool:
+    """"Una vez por turno" is counted per card, whoever controls it now (FAQ L476)."""
+    return f"{card.uid}:{index}" in game.position.values.get("turno", {}).get("una-vez", [])
+
+
+def window_answers(game: Game, player: str, item: StackItem | None) -> list[Any]:
+    """The cards in ``player``'s hand that answer ``item``, or those playable in the Guerra de Talismanes."""
+    hand = game.position.player(player).zone("mano")
+    oro = len(game.position.player(player).zone("reserva-de-oro"))
+    out: list[Any] = []
+    for card in hand:
+        if not card.known or game.board.define(card).type != "talisman" or cost_to_pay(game, card, free=False) > oro:
+            continue
+        if item is None or card_answers(game, player, card, item):
+            out.append(("play", card.uid))
+    for _, zone, card in game.position.all_cards():
+        if card.controller != player or not game.board.in_play(card) or not card.known:
+            continue
+        for index, ability in enumerate(game.board.define(card).abilities):
+            if ability.get("kind") == "activada" and usable_now(game, card, index, ability, item):
+                out.append(("activate", card.uid))
+                break
+    return out
+
+
+RESPONSES.append(window_answers)
