@@ -32,6 +32,7 @@ class Board:
     """uid of a creature that left play → its neighbours just before it left (Desolar, Dolor en Cadena)."""
     _blanking: dict[str, bool] = field(default_factory=dict, repr=False)
     _holding: bool = field(default=False, repr=False)
+    _granting: bool = field(default=False, repr=False)
     _blanker_here: bool | None = field(default=None, repr=False)
     """Card id → whether its printed text blanks other cards (looked up on every ability check: kept, not recomputed)."""
     condition: Callable[[CardState, dict[str, Any]], bool] | None = field(default=None, repr=False)
@@ -181,7 +182,29 @@ class Board:
         return d.abilities
 
     def constant_effects(self) -> Iterator[tuple[CardState, dict[str, Any]]]:
-        """Constant abilities of cards in play (active even while exhausted), and lasting effects."""
+        """Constant abilities of cards in play (active even while exhausted), and lasting effects; then the constant
+        abilities they grant ("this creature gains, 'Your opponent's keys cost +2'"), each as the ability of the card
+        that gains it — its "you" is that card's controller. Whether a card gains one is read without the other granted
+        constant abilities, so that a grant never depends on itself."""
+        grants = []
+        for source, effect in self._own_constant_effects():
+            if effect.get("modify") == "gain-ability" and isinstance(effect.get("ability"), dict) \
+                    and effect["ability"].get("trigger") == "constant":
+                grants.append((source, effect))
+            yield source, effect
+        if not grants or self._granting:
+            return
+        self._granting = True
+        try:
+            granted = [(card, effect["ability"]["effect"]) for source, effect in grants
+                       for _, zone, card in self.position.all_cards() if zone in IN_PLAY
+                       and isinstance(effect["ability"].get("effect"), dict) and self.affects(source, effect, card)
+                       and self._in_force(card, card.controller, effect["ability"]["effect"])]
+        finally:
+            self._granting = False
+        yield from granted
+
+    def _own_constant_effects(self) -> Iterator[tuple[CardState, dict[str, Any]]]:
         for _, zone, card in self.position.all_cards():
             if zone not in IN_PLAY or card.get("grafted") or card.get("under"):
                 continue
@@ -582,6 +605,20 @@ def matches(board: Board, target: dict[str, Any], card: CardState, *, controller
         return False  # the creature this upgrade is on ("if you control this creature", Formación Académica)
     if f.get("among-it") and not any(card.uid == r.uid for r in remembered or ()):
         return False  # only the cards the previous effect named ("discarded this way", KF172-GEN-30)
+    if f.get("shares-house-with-it"):
+        # "Each creature that shares a house with the destroyed creature": the houses of the cards the ability named
+        # last (the card itself excluded), wherever they are now.
+        houses = {h for r in remembered or () if r.uid != card.uid for h in board.houses(r)}
+        if not houses & board.houses(card) or any(r.uid == card.uid for r in remembered or ()):
+            return False
+    if f.get("shares-house-with-neighbor") and not any(board.houses(card) & board.houses(n)
+                                                       for n in board.neighbors(card)):
+        return False  # "each creature that shares a house with at least one of its neighbors"
+    if f.get("neighbor-of-host"):
+        # "Each of this creature's neighbors", on an upgrade: the neighbors of the creature it is on.
+        host = board.host_of(source) if source is not None and board.position.find(source.uid) else None
+        if host is None or card not in board.neighbors(host):
+            return False
     if f.get("shares-trait-with-it"):
         # "Each creature that shares a trait with the purged creature" (Virus Personalizado, KF172-ERR-21): the
         # traits of the cards the ability named last, wherever they are now.

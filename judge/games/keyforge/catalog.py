@@ -99,6 +99,12 @@ class CardDef:
         """A constant ability of this card that is not encoded (``incomplete``), if it has one."""
         return next((a for a in self.abilities if a.get("incomplete") and a.get("trigger") == "constant"), None)
 
+    @functools.cached_property
+    def state_checks(self) -> bool:
+        """Whether this card has a ``state-check`` ability (checked with the game state)."""
+        return any(a.get("trigger") == "constant" and isinstance(a.get("effect"), dict)
+                   and a["effect"].get("modify") == "state-check" for a in self.abilities)
+
     def missing(self) -> tuple[str, ...]:
         """What is not encoded of this card: the card's own ``incomplete`` and that of each of its abilities."""
         found = [self.incomplete] if self.incomplete else []

@@ -167,6 +167,10 @@ def _deal_damage(e: dict[str, Any], lang: str) -> str:
         then = effects_text(e["if-destroyed"], lang)
         text += say(lang, f". Si este daño la destruye, {then[:1].lower()}{then[1:]}",
                     f". If this damage destroys it, {then[:1].lower()}{then[1:]}")
+    if e.get("if-not-destroyed"):
+        then = effects_text(e["if-not-destroyed"], lang)
+        text += say(lang, f". Si no queda destruida, {then[:1].lower()}{then[1:]}",
+                    f". If it is not destroyed, {then[:1].lower()}{then[1:]}")
     return text
 
 
@@ -280,12 +284,45 @@ def _forge(e: dict[str, Any], lang: str) -> str:
 
 def _move_aember(e: dict[str, Any], lang: str) -> str:
     n = amount(e.get("amount", 1), lang)
-    frm = target(e.get("from", "self"), lang)
+    frm = target(e.get("from", "self"), lang) if "from-pool" not in e else say(
+        lang, f"la reserva de {player_subject(e['from-pool'], 'es')}", f"{player_subject(e['from-pool'], 'en')}'s pool")
+    if e.get("from-supply"):
+        frm = say(lang, "la reserva común", "the common supply")
     to = e.get("to", "you")
     dest = {"supply": ("a la reserva común", "to the common supply"), "you": ("a tu reserva", "to your pool"),
             "opponent": ("a la reserva de tu oponente", "to your opponent's pool")}.get(to) if isinstance(to, str) \
         and to in ("supply", "you", "opponent") else (f"a {target(to, 'es')}", f"to {target(to, 'en')}")
     return say(lang, f"mueve {n} Æmbar de {frm} {dest[0]}", f"move {n} Æmber from {frm} {dest[1]}")
+
+
+def _look_at_top(e: dict[str, Any], lang: str) -> str:
+    n = amount(e.get("amount", 1), lang)
+    parts = []
+    for key, es, en in (("hand", "a la mano", "into the hand"), ("archive", "a los archivos", "into the archives"),
+                        ("bottom", "debajo del mazo", "on the bottom"), ("discard", "a la pila de descartes", "into the discard pile")):
+        if key in e:
+            k = say(lang, "el resto", "the rest") if e[key] == "all" else amount(e[key], lang)
+            parts.append(say(lang, f"{k} {es}", f"{k} {en}"))
+    rest = say(lang, "; las demás vuelven encima en cualquier orden", "; the others go back on top in any order")
+    return say(lang, f"mira las {n} cartas de encima de tu mazo: ", f"look at the top {n} cards of your deck: ") + ", ".join(parts) + rest
+
+
+def _discard_until(e: dict[str, Any], lang: str) -> str:
+    what = target({"choose": 1, "kind": "card", "filter": e.get("filter", {})}, lang)
+    return say(lang, f"descarta cartas de encima de tu mazo hasta descartar {what}",
+               f"discard cards from the top of your deck until you discard {what}")
+
+
+def _counter(e: dict[str, Any], lang: str) -> str:
+    n = say(lang, "todos los", "all") if e.get("amount") == "all" else amount(e.get("amount", 1), lang)
+    name, t = e.get("name", ""), target(e.get("target", "self"), lang)
+    if e["do"] == "add-counter":
+        return say(lang, f"pon {n} contador(es) «{name}» sobre {t}", f"put {n} {name} counter(s) on {t}")
+    return say(lang, f"quita {n} contador(es) «{name}» de {t}", f"remove {n} {name} counter(s) from {t}")
+
+
+def _choose_player(e: dict[str, Any], lang: str) -> str:
+    return say(lang, "elige un jugador", "choose a player")
 
 
 def _cancel_forge(e: dict[str, Any], lang: str) -> str:
@@ -339,7 +376,8 @@ _SPECIAL = {
     "discard-random": _player_zone_verb("descarta {n} carta(s) al azar", "discard {n} random card(s)", "mano", "hand"),
     "forge-key": _forge, "move-aember": _move_aember, "cancel-forge": _cancel_forge, "choose-house": _choose_house,
     "play-top-of-deck": _play_top, "return-purged": _return_purged, "reveal-random": _random,
-    "random-from-zone": _random,
+    "random-from-zone": _random, "look-at-top": _look_at_top, "discard-until": _discard_until,
+    "add-counter": _counter, "remove-counter": _counter, "choose-player": _choose_player,
 }
 
 
@@ -359,6 +397,10 @@ def constant_text(effect: dict[str, Any], lang: str = "es") -> str:
         who = player_subject(effect.get("player", "opponent"), lang)
         return say(lang, f"{who} no prepara sus criaturas en su paso de preparar; en vez de eso: {what}",
                    f"{who} does not ready their creatures in their ready step; instead: {what}")
+    if kind == "state-check":
+        what = effects_text(effect.get("effects", []), lang)
+        cond = condition(effect.get("if", {}), lang)
+        return say(lang, f"en cuanto {cond}: {what}", f"as soon as {cond}: {what}")
     if kind == "use-cost":
         what = effects_text(effect.get("effects", []), lang)
         return say(lang, f"para usar {t} hay que: {what}", f"to use {t}, first: {what}")

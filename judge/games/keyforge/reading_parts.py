@@ -192,6 +192,16 @@ def _filters(f: dict[str, Any], lang: str, gender: str, plural: bool) -> tuple[l
               "of type " + " or ".join(NOUNS.get(t, (t,) * 5)[3] for t in types))
         elif key == "house-in-play":
             c("de una Casa que tienes en juego", "of a house you have in play")
+        elif key == "shares-house-with-it":
+            c("que comparte una Casa con esa carta", "sharing a house with that card")
+        elif key == "shares-house-with-neighbor":
+            c("que comparte una Casa con alguno de sus vecinos", "sharing a house with one of its neighbors")
+        elif key == "neighbor-of-host":
+            c("vecina de esta criatura", "neighboring this creature")
+        elif key == "right-of-self":
+            c("a la derecha de esta criatura", "to this creature's right")
+        elif key == "no-bonus-icons":
+            c("sin iconos de bonificación", "with no bonus icons")
         elif key == "host-of-self":
             c("con esta mejora", "this upgrade is on")
         elif key == "left-of-self":
@@ -305,6 +315,11 @@ def amount(expr: Any, lang: str) -> str:
         return say(lang, "tantas como hizo el efecto anterior", "as many as the previous effect did")
     if isinstance(expr, str):
         return value_text(expr, lang)
+    if isinstance(expr, dict) and "divide" in expr:
+        whole = amount({k: v for k, v in expr.items() if k not in ("divide", "round")}, lang)
+        up = expr.get("round") == "up"
+        return say(lang, f"{whole} / {expr['divide']} (redondeando {'hacia arriba' if up else 'hacia abajo'})",
+                   f"{whole} / {expr['divide']} (rounding {'up' if up else 'down'})")
     if isinstance(expr, dict):
         return f"X (= {_amount_table(expr, lang)})"
     return "…"
@@ -338,6 +353,8 @@ def _plural_es(spec: dict[str, Any]) -> str:
 
 def player_subject(who: Any, lang: str) -> str:
     return {"opponent": say(lang, "tu oponente", "your opponent"), "active": say(lang, "el jugador activo", "the active player"),
+            "its-controller": say(lang, "su controlador", "its controller"), "its-owner": say(lang, "su propietario", "its owner"),
+            "chosen": say(lang, "el jugador elegido", "the chosen player"),
             "owner": say(lang, "su propietario", "its owner"), "each": say(lang, "cada jugador", "each player"),
             "host": say(lang, "el controlador de esta criatura", "this creature's controller")}.get(
         str(who), say(lang, "tú", "you"))
@@ -509,6 +526,8 @@ TARGET_VERBS: dict[str, tuple[str, str]] = {
     "shuffle-into-deck": ("baraja {t} en el mazo de su propietario", "shuffle {t} into its owner's deck"),
     "graft": ("injerta {t} en {onto}", "graft {t} onto {onto}"),
     "put-on-top-of-deck": ("pon {t} encima del mazo de su propietario", "put {t} on top of its owner's deck"),
+    "put-on-bottom-of-deck": ("pon {t} debajo del mazo de su propietario", "put {t} on the bottom of its owner's deck"),
+    "unstun": ("quita el aturdimiento de {t}", "unstun {t}"),
     "resolve-bonus-icons": ("resuelve los iconos de bonificación de {t}", "resolve the bonus icons of {t}"),
     "play-card": ("juega {t}", "play {t}"), "put-under": ("pon {t} debajo de {onto}", "put {t} under {onto}"),
     "discard": ("descarta {t}", "discard {t}"), "attach": ("vincula {t} a {onto}", "attach {t} to {onto}"),
@@ -573,4 +592,8 @@ CONSTANT_PHRASES: dict[str, tuple[str, str]] = {
     "also-trigger": ("las habilidades de {t} también se resuelven en otro momento", "the abilities of {t} also resolve at another time"),
     "gain-text-box": ("{t} tiene también el cuadro de texto de otra carta", "{t} also has another card's text box"),
     "fight-damage-limit": ("{t} inflige como mucho {n} de daño al luchar", "{t} deals at most {n} damage when fighting"),
+    "state-check": ("si {cond}, esto ocurre en cuanto se comprueba el estado de la partida",
+                    "if {cond}, this happens as soon as the game state is checked"),
+    "hand-size": ("{p} rellena su mano hasta {n} carta(s) más", "{p} refills their hand to {n} more card(s)"),
+    "redirect-entering": ("{t} va a otra zona en vez de la que iba a ir", "{t} goes to another zone instead"),
 }

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
+from judge.core.errors import JudgeError
 from judge.core.position import CardState, Position
 
 IN_PLAY = ("battleline", "artifacts")
@@ -60,6 +61,8 @@ def holds(board: BoardView, source: CardState, controller: str, cond: Any) -> bo
         return _count(board, source, controller, spec) >= n
     if "controls" in cond:
         return _count(board, source, controller, {**cond["controls"], "side": "friendly"}) > 0
+    if "key-forged" in cond:
+        return key_forged_for(position, controller, cond["key-forged"], cond.get("player", "you"))
     raise ValueError(f"a constant effect cannot hold under {cond!r}")
 
 
@@ -76,8 +79,29 @@ def _value(board: BoardView, source: CardState, controller: str, expr: Any) -> i
     if isinstance(expr, str):
         who, _, what = expr.partition(".")
         if who in ("you", "opponent") and what in ("fights", "friendly-destroyed", "discards", "plays",
-                                                   "destroyed-in-fight"):
+                                                   "destroyed-in-fight", "forged"):
             pid = controller if who == "you" else board.position.opponent(controller)
             return int(board.position.values.get("this-turn", {}).get(f"{pid}.{what}", 0))
         expr = {"value": expr}
     return board.constant_amount(source, expr)
+
+
+def key_forged(position: Position, pid: str, color: str) -> bool:
+    """Whether ``pid``'s key of that colour is forged. A position that counts forged keys without their colours cannot
+    say which one was forged: a card that names a colour then needs the keys listed by colour (LLAVES)."""
+    keys = position.player(pid).values.get("keys", 0)
+    if isinstance(keys, list):
+        return color in keys
+    if not keys:
+        return False
+    refusal = JudgeError(f"a card names the {color} key, and the position counts {pid}'s forged keys without their "
+                         f"colours: list them (keys = [\"red\", …]) to rule on it")
+    refusal.message_es = (f"una carta nombra la llave de color {color} y la posición cuenta las llaves forjadas de {pid} "
+                          f"sin sus colores: lístalas (keys = [\"red\", …]) para resolverla")
+    raise refusal
+
+
+def key_forged_for(position: Position, controller: str, color: str, who: str) -> bool:
+    """``key-forged``: whether that key is forged by ``who`` (you, opponent, or any player), seen from ``controller``."""
+    players = {"you": [controller], "opponent": [position.opponent(controller)]}.get(who, list(position.players))
+    return any(key_forged(position, pid, color) for pid in players)
