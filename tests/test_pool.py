@@ -14,6 +14,7 @@ from judge.core.errors import IncompleteCardError, UnknownCardError
 from judge.core.ruleset import Play
 from judge.games.keyforge import pool
 from judge.games.keyforge.catalog import CARDS_DIR, NOT_ENCODED, Catalog, default_catalog, load_dir, pool_card_path
+from judge.games.keyforge.missing import MISSING
 
 REFERENCE = pool.DEFAULT_SOURCE
 FACTS = pool.read()
@@ -30,6 +31,14 @@ def test_every_card_of_the_pool_reads_without_problems_and_says_what_is_missing(
     for facts in FACTS:
         card = catalog.cards[facts["id"]]  # a broken file raises here
         assert all(m.strip() for m in card.missing())
+        # Every concept missing is one the judge can read in Spanish and English.
+        assert {p.strip() for m in card.missing() for p in m.split(";")} <= set(MISSING), facts["id"]
+
+
+def test_every_concept_missing_is_still_missing_from_some_card():
+    catalog = default_catalog()
+    used = {p.strip() for f in FACTS for m in catalog.cards[f["id"]].missing() for p in m.split(";")}
+    assert set(MISSING) - used <= {NOT_ENCODED, "prophecy", "archon-power"}
 
 
 def test_every_ability_file_belongs_to_a_card_of_the_pool_in_the_folder_of_its_first_set():

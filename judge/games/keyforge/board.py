@@ -388,7 +388,7 @@ class Board:
         if not unswitched and self._switched(card):
             return self.power(card, unswitched=True)
         base = self.define(card).armor
-        return max(0, base + sum(int(e.get("amount", 0)) for _, e in self._modifiers(card, "armor")))
+        return max(0, base + sum(self._amount(s, e.get("amount", 0)) for s, e in self._modifiers(card, "armor")))
 
     def keyword(self, card: CardState, name: str, *, entering: bool = False) -> int:
         # "Lose" beats "gain" (PERDER FRENTE A OBTENER): a lost keyword is gone whatever grants it.
@@ -402,7 +402,7 @@ class Board:
             if source.uid in attached:
                 continue  # a keyword an upgrade gives is in the host's text box, blank too (KF172-CARD-110)
             if e.get("keyword") == name:
-                total += int(e.get("amount", 1))
+                total += self._amount(source, e.get("amount", 1))
         return total
 
     def cannot_be_dealt_damage(self, card: CardState) -> bool:
@@ -611,9 +611,11 @@ def matches(board: Board, target: dict[str, Any], card: CardState, *, controller
         houses = {h for r in remembered or () if r.uid != card.uid for h in board.houses(r)}
         if not houses & board.houses(card) or any(r.uid == card.uid for r in remembered or ()):
             return False
-    if f.get("shares-house-with-neighbor") and not any(board.houses(card) & board.houses(n)
-                                                       for n in board.neighbors(card)):
-        return False  # "each creature that shares a house with at least one of its neighbors"
+    if f.get("shares-house-with-neighbor"):
+        # "Shares a house with one of its neighbors" (true), or "with 2 of its neighbors" (a number).
+        wanted = 1 if f["shares-house-with-neighbor"] is True else int(f["shares-house-with-neighbor"])
+        if sum(1 for n in board.neighbors(card) if board.houses(card) & board.houses(n)) < wanted:
+            return False
     if f.get("neighbor-of-host"):
         # "Each of this creature's neighbors", on an upgrade: the neighbors of the creature it is on.
         host = board.host_of(source) if source is not None and board.position.find(source.uid) else None
@@ -639,6 +641,11 @@ def matches(board: Board, target: dict[str, Any], card: CardState, *, controller
         # Among the top N cards of its owner's deck ("look at the top 2 cards of your deck", Reconocimiento).
         deck = board.position.player(card.owner).zone("deck")
         if card.uid not in [c.uid for c in deck[: int(f["top-of-deck"])]]:
+            return False
+    if f.get("bottom-of-deck"):
+        # Among the bottom N cards of its owner's deck ("discard the bottom card of your opponent's deck").
+        deck = board.position.player(card.owner).zone("deck")
+        if card.uid not in [c.uid for c in deck[-int(f["bottom-of-deck"]):]]:
             return False
     if f.get("top-of-discard"):
         pile = board.position.player(card.owner).zone("discard")

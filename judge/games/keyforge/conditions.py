@@ -112,20 +112,22 @@ def value(ctx: AbilityContext, expr: Any) -> int:
             cards = ctx.named(who)
             if what == "count":
                 return len(cards)  # how many cards the previous effect named ("for each card discarded this way")
+            if what in ("aember-icons", "bonus-icons"):
+                # The bonus icons on the cards named ("steal 1 for each bonus icon on the discarded card"), added up.
+                icons = [i for c in cards for i in ctx.game.board.bonus_icons(c)]
+                return len(icons) if what == "bonus-icons" else icons.count("aember")
             card = cards[0] if cards else None
-            if card is not None and what == "power":
+            if card is None:
+                return 0  # nothing named ("half its power" when no creature was chosen): no amount
+            if what == "power":
                 if not ctx.game.board.in_play(card) and card.uid in ctx.game.last_known:
                     # A card that left play during the ability: its power as it last was (ABANDONA EL JUEGO).
                     return int(ctx.game.last_known[card.uid]["power"])
                 return ctx.game.board.power(card)
-            if card is not None and what in ("amber", "damage", "power-counters"):
+            if what in ("amber", "damage", "power-counters"):
                 return int(card.get({"power-counters": "power"}.get(what, what), 0))
-            if card is not None and what.startswith("counter-"):
+            if what.startswith("counter-"):
                 return int(card.get(what, 0))  # a named counter ("for each time counter on it")
-            if card is not None and what == "armor":
-                return ctx.game.board.armor(card)
-            if card is not None and what == "aember-icons":
-                return sum(1 for b in ctx.game.board.bonus_icons(card) if b == "aember")
     raise ValueError(f"unknown value {expr!r}")
 
 

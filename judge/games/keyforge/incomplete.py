@@ -3,8 +3,9 @@
 A card whose abilities the vocabulary cannot express yet carries ``incomplete`` — on the card (nothing of it can be
 trusted: it is refused whenever its abilities are read) or on one ability (``{ trigger = "play", incomplete = "…" }``:
 refused only when that ability would resolve, or, for a constant ability, while the card is in play). What is
-missing is written as one of the concepts below, so that a judge reads it in their language and the cards waiting
-for the same word of the vocabulary can be found together; any other text is shown as written.
+missing is written as one of the concepts of :mod:`judge.games.keyforge.missing`, so that a judge reads it in their
+language and the cards waiting for the same word of the vocabulary can be found together; a custom card may write any
+other text, shown as written.
 
 The refusal tells the judge how to go on: define the card in the position as a custom card, which takes the place
 of the catalog's card of the same id.
@@ -15,14 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from judge.core.errors import IncompleteCardError
-
-MISSING: dict[str, tuple[str, str]] = {
-    "not-encoded": ("ninguna de sus habilidades está codificada todavía", "none of its abilities is encoded yet"),
-    "prophecy": ("las profecías (cumplirlas, darlas la vuelta, las cartas del destino)",
-                 "prophecies (fulfilling them, flipping them, fate cards)"),
-    "archon-power": ("los poderes de arconte", "archon powers"),
-}
-"""Each concept the vocabulary lacks: (Spanish, English)."""
+from judge.games.keyforge.missing import MISSING
 
 
 def missing_text(missing: str, lang: str = "es") -> str:

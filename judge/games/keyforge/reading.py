@@ -105,7 +105,7 @@ def effects_text(effects: list[dict[str, Any]], lang: str = "es") -> str:
 
 def effect_text(e: dict[str, Any], lang: str = "es") -> str:
     """One effect, with what it carries: a condition, "you may", "for each", "if you do", "instead"."""
-    text = _verb(e, lang)
+    text = agree(_verb(e, lang), e.get("amount", 1))
     if e.get("may"):
         text = say(lang, "si quieres, ", "you may ") + text
     if "for-each" in e:
@@ -148,8 +148,16 @@ def _verb(e: dict[str, Any], lang: str) -> str:
         for key in ("onto", "with", "to", "from", "against"):
             if isinstance(e.get(key), (dict, str)):
                 fields[key] = target(e[key], lang)
+        fields.setdefault("onto", target("self", lang))  # "put under": this card, unless it names another
         return say(lang, es.format_map(_Blank(fields)), en.format_map(_Blank(fields)))
     return say(lang, f"«{verb}»", f"'{verb}'")
+
+
+def agree(text: str, n: Any) -> str:
+    """ "1 carta", "2 cartas": a noun written "carta(s)" agrees with the amount (any amount but 1 is plural)."""
+    if n == 1:
+        return text.replace("(s)", "").replace("(es)", "")
+    return text.replace("(s)", "s").replace("(es)", "es")
 
 
 class _Blank(dict):
@@ -232,15 +240,17 @@ def _search(e: dict[str, Any], lang: str) -> str:
     n = e.get("amount", 1)
     what = target({"choose": n, "kind": "card", "filter": e.get("filter", {})}, lang)
     to = {"hand": ("a tu mano", "into your hand"), "play": ("en juego", "into play"),
-          "archives": ("a tus archivos", "into your archives")}.get(e.get("to", "hand"), ("…", "…"))
+          "archives": ("a tus archivos", "into your archives"),
+          "discard": ("en tu pila de descartes", "into your discard pile")}.get(e.get("to", "hand"), ("…", "…"))
     return say(lang, f"busca en {where[0]} {what} y ponla {to[0]}", f"search {where[1]} for {what} and put it {to[1]}")
 
 
 def _put_into_play(e: dict[str, Any], lang: str) -> str:
     t = target(e.get("target", "self"), lang)
     text = say(lang, f"pon {t} en juego", f"put {t} into play")
-    if e.get("player") == "opponent":
-        text += say(lang, " bajo el control de tu oponente", " under your opponent's control")
+    if e.get("player") not in (None, "you", "controller"):
+        text += say(lang, f" bajo el control de {player_subject(e['player'], 'es')}",
+                    f" under {player_subject(e['player'], 'en')}'s control")
     if e.get("ready"):
         text += say(lang, " preparada", " ready")
     return text
@@ -309,13 +319,18 @@ def _look_at_top(e: dict[str, Any], lang: str) -> str:
 
 def _discard_until(e: dict[str, Any], lang: str) -> str:
     what = target({"choose": 1, "kind": "card", "filter": e.get("filter", {})}, lang)
-    return say(lang, f"descarta cartas de encima de tu mazo hasta descartar {what}",
-               f"discard cards from the top of your deck until you discard {what}")
+    who = e.get("player", "you")
+    deck_es = "tu mazo" if who in ("you", "controller") else f"el mazo de {player_subject(who, 'es')}"
+    deck_en = "your deck" if who in ("you", "controller") else f"{player_subject(who, 'en')}'s deck"
+    return say(lang, f"descarta cartas de encima de {deck_es} hasta descartar {what}".replace("de el ", "del "),
+               f"discard cards from the top of {deck_en} until you discard {what}")
 
 
 def _counter(e: dict[str, Any], lang: str) -> str:
     n = say(lang, "todos los", "all") if e.get("amount") == "all" else amount(e.get("amount", 1), lang)
     name, t = e.get("name", ""), target(e.get("target", "self"), lang)
+    if name == "power":
+        name = "+1 de poder" if lang != "en" else "+1 power"
     if e["do"] == "add-counter":
         return say(lang, f"pon {n} contador(es) «{name}» sobre {t}", f"put {n} {name} counter(s) on {t}")
     return say(lang, f"quita {n} contador(es) «{name}» de {t}", f"remove {n} {name} counter(s) from {t}")
@@ -381,8 +396,27 @@ _SPECIAL = {
 }
 
 
+STATES: dict[str, tuple[tuple[str, str], tuple[str, str]]] = {
+    "exhausted": (("agotada", "exhausted"), ("preparada", "ready")), "stun": (("aturdida", "stunned"), ("sin aturdir", "not stunned")),
+    "enrage": (("enfurecida", "enraged"), ("sin enfurecer", "not enraged")), "ward": (("escudada", "warded"), ("sin escudo", "not warded")),
+}
+USES: dict[str, tuple[str, str]] = {
+    "reap": (" para cosechar", " to reap"), "fight": (" para luchar", " to fight"),
+    "action": (" para su «Acción:»", " for its 'Action:'"),
+}
+
+
 def constant_text(effect: dict[str, Any], lang: str = "es") -> str:
-    """A constant effect (of a constant ability, or one a lasting effect makes) as a clause."""
+    """A constant effect (of a constant ability, or one a lasting effect makes) as a clause, with the condition it
+    holds under, if any ("while the tide is high")."""
+    text = _constant_clause(effect, lang)
+    if isinstance(effect.get("condition"), dict):
+        cond = condition(effect["condition"], lang)
+        text += say(lang, f", mientras {cond}", f", while {cond}")
+    return text
+
+
+def _constant_clause(effect: dict[str, Any], lang: str) -> str:
     kind = effect.get("modify", "")
     t = target(effect.get("target", "self"), lang, each=True)
     if kind == "gain-ability":
@@ -408,6 +442,8 @@ def constant_text(effect: dict[str, Any], lang: str = "es") -> str:
         value = effect.get("value", "")
         name = say(lang, "la Casa activa", "the active house") if value == "active" else house(str(value), lang)
         return say(lang, f"{t} pertenece a la Casa {name}", f"{t} belongs to house {name}")
+    if kind == "play-restriction" and effect.get("if") == {"not": {"always": True}}:
+        return say(lang, "esta carta no se puede jugar", "this card cannot be played")
     phrase = CONSTANT_PHRASES.get(kind)
     if phrase is None:
         return say(lang, f"«{kind}»", f"'{kind}'")
@@ -416,15 +452,15 @@ def constant_text(effect: dict[str, Any], lang: str = "es") -> str:
         "t": t, "n": amount(effect.get("amount", 1), lang), "kw": keyword(str(effect.get("keyword", "")), 0, lang),
         "p": player_subject(effect.get("player", "opponent"), lang),
         "pw": effect.get("power", ""), "ar": effect.get("armor", ""), "v": amount(effect.get("value", 0), lang),
-        "state": ", ".join(k for k, v in effect.get("state", {}).items() if v) or "…",
+        "state": ", ".join(say(lang, *STATES[k][0 if v else 1]) for k, v in effect.get("state", {}).items() if k in STATES),
         "house": house(str(effect.get("house", "")), lang), "times": effect.get("times", 1),
-        "use": effect.get("use", ""), "icon": effect.get("icon", ""), "with": effect.get("with", ""),
+        "use": say(lang, *USES.get(str(effect.get("use", "")), ("", ""))), "icon": effect.get("icon", ""), "with": effect.get("with", ""),
         "trait": effect.get("trait", ""), "count": effect.get("count", ""),
         "label": effect.get("label", ""), "cond": condition(effect["if"], lang) if effect.get("if") else "",
         "only": target(effect["only"], lang) if isinstance(effect.get("only"), dict) else "…",
         "against": target(effect["against"], lang) if isinstance(effect.get("against"), dict) else "…",
     })
-    text = say(lang, es.format_map(fields), en.format_map(fields))
+    text = agree(say(lang, es.format_map(fields), en.format_map(fields)), effect.get("amount", 1))
     if effect.get("if") and "{cond}" not in (es + en):
         text += say(lang, f", mientras {fields['cond']}", f", while {fields['cond']}")
     return text

@@ -86,6 +86,11 @@ def _agree(word: str, gender: str, plural: bool) -> str:
     return word
 
 
+def card_name(cid: Any) -> str:
+    """A card a filter names by its catalog id, as a name: the reading is made from the vocabulary alone."""
+    return " ".join(w[:1].upper() + w[1:] for w in str(cid).split("-"))
+
+
 def _filters(f: dict[str, Any], lang: str, gender: str, plural: bool) -> tuple[list[str], list[str]]:
     """Adjectives before the side and clauses after the noun."""
     adj: list[str] = []
@@ -99,7 +104,8 @@ def _filters(f: dict[str, Any], lang: str, gender: str, plural: bool) -> tuple[l
 
     for key, v in f.items():
         if key == "house":
-            name = say(lang, "de la Casa activa", "of the active house") if v == "active" else None
+            name = {"active": say(lang, "de la Casa activa", "of the active house"),
+                    "chosen": say(lang, "de la Casa elegida", "of the chosen house")}.get(str(v))
             if name is None:
                 if lang == "en":
                     adj.insert(0, house(str(v), "en"))
@@ -108,8 +114,9 @@ def _filters(f: dict[str, Any], lang: str, gender: str, plural: bool) -> tuple[l
             else:
                 after.append(name)
         elif key == "not-house":
-            if v == "active":
-                c("que no es de la Casa activa", "not of the active house")
+            if v in ("active", "chosen"):
+                c(f"que no es de la Casa {'activa' if v == 'active' else 'elegida'}",
+                  f"not of the {'active' if v == 'active' else 'chosen'} house")
             else:
                 c(f"que no es de {house(str(v), 'es')}", f"non-{house(str(v), 'en')}") if lang != "en" \
                     else adj.insert(0, f"non-{house(str(v), 'en')}")
@@ -169,17 +176,19 @@ def _filters(f: dict[str, Any], lang: str, gender: str, plural: bool) -> tuple[l
         elif key == "keyword":
             c(f"con {keyword(str(v), 0, 'es')}", f"with {keyword(str(v), 0, 'en').lower()}")
         elif key == "name" or key == "name-ref":
-            c(f"llamada «{v}»", f"named '{v}'")
+            c(f"llamada «{card_name(v)}»", f"named '{card_name(v)}'")
         elif key == "token":
             a("ficha", "token") if v else c("que no es ficha", "that is not a token")
         elif key == "has-amber":
-            c("con Æmbar encima", "with Æmber on it")
+            c("con Æmbar encima", "with Æmber on it") if v else c("sin Æmbar encima", "with no Æmber on it")
         elif key == "power-parity":
             c(f"con poder {'par' if v == 'even' else 'impar'}", f"with {'even' if v == 'even' else 'odd'} power")
         elif key == "top-of-discard":
             c("de encima de la pila de descartes", "on top of the discard pile")
         elif key == "top-of-deck":
             c(f"de entre las {v} de encima del mazo", f"among the top {v} of the deck")
+        elif key == "bottom-of-deck":
+            c(f"de entre las {v} del fondo del mazo", f"among the bottom {v} of the deck")
         elif key == "event-house":
             c("de la Casa elegida", "of the chosen house")
         elif key == "power-below-each":
@@ -195,7 +204,10 @@ def _filters(f: dict[str, Any], lang: str, gender: str, plural: bool) -> tuple[l
         elif key == "shares-house-with-it":
             c("que comparte una Casa con esa carta", "sharing a house with that card")
         elif key == "shares-house-with-neighbor":
-            c("que comparte una Casa con alguno de sus vecinos", "sharing a house with one of its neighbors")
+            if v is True:
+                c("que comparte una Casa con alguno de sus vecinos", "sharing a house with one of its neighbors")
+            else:
+                c(f"que comparte una Casa con {v} de sus vecinos", f"sharing a house with {v} of its neighbors")
         elif key == "neighbor-of-host":
             c("vecina de esta criatura", "neighboring this creature")
         elif key == "right-of-self":
@@ -224,7 +236,7 @@ def target(spec: Any, lang: str, *, each: bool = False) -> str:
     es_s, es_p, gender, en_s, en_p = NOUNS.get(kind, (kind, kind, "f", kind, kind))
     n = spec.get("choose")
     every = bool(spec.get("all")) or each and n is None
-    plural = isinstance(n, int) and n > 1 or n == "any"
+    plural = isinstance(n, int) and n > 1 or n in ("any",) or isinstance(n, dict)
     side = spec.get("side", "any")
     zone = spec.get("zone", "play")
     f = spec.get("filter", {}) if isinstance(spec.get("filter"), dict) else {}
@@ -237,6 +249,8 @@ def target(spec: Any, lang: str, *, each: bool = False) -> str:
             head = f"each {words}"
         elif n == "any":
             head = f"any number of {words}"
+        elif isinstance(n, dict):
+            head = f"as many {words} as {amount(n, lang)}"
         elif isinstance(n, int) and n > 1:
             head = f"{'up to ' if spec.get('up-to') else ''}{n} {words}"
         else:
@@ -254,6 +268,8 @@ def target(spec: Any, lang: str, *, each: bool = False) -> str:
         head = f"cada {words}"
     elif n == "any":
         head = f"cualquier número de {words}"
+    elif isinstance(n, dict):
+        head = f"{'tantos' if gender == 'm' else 'tantas'} {words} como {amount(n, lang)}"
     elif isinstance(n, int) and n > 1:
         head = f"{'hasta ' if spec.get('up-to') else ''}{n} {words}"
     else:
@@ -266,38 +282,64 @@ def target(spec: Any, lang: str, *, each: bool = False) -> str:
 
 # Amounts, players, conditions, events --------------------------------------------------------------------------------
 
-VALUES: dict[str, tuple[str, str]] = {
-    "amber": ("el Æmbar de {p}", "{p} Æmber"), "keys": ("las llaves forjadas de {p}", "{p} forged keys"),
-    "unforged-keys": ("las llaves sin forjar de {p}", "{p} unforged keys"), "key-cost": ("el coste de llave de {p}", "{p} key cost"),
-    "chains": ("las cadenas de {p}", "{p} chains"), "hand": ("las cartas de la mano de {p}", "the cards in {p} hand"),
-    "deck": ("las cartas del mazo de {p}", "the cards in {p} deck"),
-    "discard": ("las cartas de la pila de descartes de {p}", "the cards in {p} discard pile"),
-    "archives": ("las cartas de los archivos de {p}", "the cards in {p} archives"),
-    "fights": ("las veces que {p} ha luchado este turno", "the fights {p} made this turn"),
-    "friendly-destroyed": ("las criaturas de {p} destruidas este turno", "{p} creatures destroyed this turn"),
-    "destroyed-in-fight": ("las criaturas de {p} destruidas luchando este turno", "{p} creatures destroyed in fights this turn"),
-    "discards": ("las cartas que {p} descartó de la mano este turno", "the cards {p} discarded from hand this turn"),
-    "plays": ("las cartas que {p} jugó este turno", "the cards {p} played this turn"),
-    "forged-last-turn": ("las llaves que {p} forjó en su turno anterior", "the keys {p} forged on their previous turn"),
+VALUES: dict[str, tuple[str, str, str, str]] = {
+    # what: (Spanish of another player {p}, English {pp} = their possessive / {p} = them, Spanish "you", English "you")
+    "amber": ("el Æmbar de {p}", "{pp} Æmber", "tu Æmbar", "your Æmber"),
+    "keys": ("las llaves forjadas de {p}", "{pp} forged keys", "tus llaves forjadas", "your forged keys"),
+    "unforged-keys": ("las llaves sin forjar de {p}", "{pp} unforged keys", "tus llaves sin forjar", "your unforged keys"),
+    "key-cost": ("el coste de llave de {p}", "{pp} key cost", "tu coste de llave", "your key cost"),
+    "chains": ("las cadenas de {p}", "{pp} chains", "tus cadenas", "your chains"),
+    "hand": ("las cartas de la mano de {p}", "the cards in {pp} hand", "las cartas de tu mano", "the cards in your hand"),
+    "deck": ("las cartas del mazo de {p}", "the cards in {pp} deck", "las cartas de tu mazo", "the cards in your deck"),
+    "discard": ("las cartas de la pila de descartes de {p}", "the cards in {pp} discard pile",
+                "las cartas de tu pila de descartes", "the cards in your discard pile"),
+    "archives": ("las cartas de los archivos de {p}", "the cards in {pp} archives", "las cartas de tus archivos",
+                 "the cards in your archives"),
+    "fights": ("las veces que {p} ha luchado este turno", "the fights {p} made this turn",
+               "las veces que has luchado este turno", "the fights you made this turn"),
+    "friendly-destroyed": ("las criaturas de {p} destruidas este turno", "{pp} creatures destroyed this turn",
+                           "tus criaturas destruidas este turno", "your creatures destroyed this turn"),
+    "destroyed-in-fight": ("las criaturas de {p} destruidas luchando este turno", "{pp} creatures destroyed in fights this turn",
+                           "tus criaturas destruidas luchando este turno", "your creatures destroyed in fights this turn"),
+    "discards": ("las cartas que {p} descartó de la mano este turno", "the cards {p} discarded from hand this turn",
+                 "las cartas que descartaste de la mano este turno", "the cards you discarded from hand this turn"),
+    "plays": ("las cartas que {p} jugó este turno", "the cards {p} played this turn",
+              "las cartas que jugaste este turno", "the cards you played this turn"),
+    "forged": ("las llaves que {p} forjó este turno", "the keys {p} forged this turn",
+               "las llaves que forjaste este turno", "the keys you forged this turn"),
+    "forged-last-turn": ("las llaves que {p} forjó en su turno anterior", "the keys {p} forged on their previous turn",
+                         "las llaves que forjaste en tu turno anterior", "the keys you forged on your previous turn"),
+}
+PLAYERS: dict[str, tuple[str, str]] = {
+    "opponent": ("tu oponente", "your opponent"), "chosen": ("el jugador elegido", "the chosen player"),
+    "active": ("el jugador activo", "the active player"), "owner": ("el propietario de esta carta", "this card's owner"),
+    "its-controller": ("su controlador", "its controller"), "its-owner": ("su propietario", "its owner"),
 }
 CARD_VALUES: dict[str, tuple[str, str]] = {
     "power": ("el poder de {c}", "the power of {c}"), "amber": ("el Æmbar sobre {c}", "the Æmber on {c}"),
     "damage": ("el daño de {c}", "the damage on {c}"), "power-counters": ("los contadores de poder de {c}", "the power counters on {c}"),
     "count": ("el número de {c}", "the number of {c}"),
+    "aember-icons": ("los iconos de bonificación de Æmbar de {c}", "the Æmber bonus icons on {c}"),
+    "bonus-icons": ("los iconos de bonificación de {c}", "the bonus icons on {c}"),
 }
 
 
 def value_text(expr: str, lang: str) -> str:
     who, _, what = expr.partition(".")
-    if who in ("you", "opponent") and what in VALUES:
-        es, en = VALUES[what]
-        return say(lang, es.format(p="tu oponente" if who == "opponent" else "ti").replace("de ti", "tuyo")
-                   if who == "you" and what in ("amber",) else es.format(p="tu oponente" if who == "opponent" else "ti"),
-                   en.format(p="your opponent's" if who == "opponent" else "your"))
-    if who in ("self", "it", "event-card") and what in CARD_VALUES:
-        es, en = CARD_VALUES[what]
-        c = target(who if who != "it" else "it", lang)
-        return say(lang, es.format(c=c), en.format(c=c))
+    if what in VALUES and (who == "you" or who in PLAYERS):
+        es, en, es_you, en_you = VALUES[what]
+        if who == "you":
+            return say(lang, es_you, en_you)
+        p_es, p_en = PLAYERS[who]
+        return say(lang, es.format(p=p_es).replace(" de el ", " del "), en.format(p=p_en, pp=p_en + "'s"))
+    if who in ("self", "it", "event-card"):
+        c = target(who, lang)
+        if what in CARD_VALUES:
+            es, en = CARD_VALUES[what]
+            return say(lang, es.format(c=c), en.format(c=c))
+        if what.startswith("counter-"):
+            name = what.removeprefix("counter-")
+            return say(lang, f"los contadores «{name}» sobre {c}", f"the {name} counters on {c}")
     if expr == "event.amount":
         return say(lang, "la cantidad del suceso", "the event's amount")
     return expr
@@ -336,8 +378,18 @@ def _amount_table(expr: dict[str, Any], lang: str) -> str:
         base = amount(expr["value"], lang)
     elif "sum" in expr:
         base = " + ".join(_amount_table(p, lang) if isinstance(p, dict) else amount(p, lang) for p in expr["sum"])
+    elif "sum-power" in expr:
+        of = expr["sum-power"].get("of", expr["sum-power"]) if isinstance(expr["sum-power"], dict) else {}
+        base = say(lang, f"el poder total de {_plural_es(of)}", f"the total power of {_plural_en(of)}")
+    elif "sum-amber" in expr:
+        base = say(lang, f"el Æmbar sobre {_plural_es(expr['sum-amber'])}", f"the Æmber on {_plural_en(expr['sum-amber'])}")
+    elif "traits" in expr:
+        c = target(str(expr["traits"]), lang)
+        base = say(lang, f"el número de rasgos de {c}", f"the number of traits of {c}")
     else:
         base = "…"
+    if "max" in expr:
+        base += say(lang, f" (como mucho {expr['max']})", f" (at most {expr['max']})")
     if times == -1:
         return say(lang, f"menos {base}", f"minus {base}")
     return base if times == 1 else f"{times} × {base}"
@@ -408,6 +460,13 @@ def condition(cond: Any, lang: str) -> str:
     if "turn" in cond:
         return say(lang, "es tu turno" if cond["turn"] == "yours" else "es el turno de tu oponente",
                    "it is your turn" if cond["turn"] == "yours" else "it is your opponent's turn")
+    if "key-forged" in cond:
+        colour = {"red": ("roja", "red"), "blue": ("azul", "blue"), "yellow": ("amarilla", "yellow")}.get(
+            str(cond["key-forged"]), (str(cond["key-forged"]), str(cond["key-forged"])))
+        who = cond.get("player", "you")
+        es_who = {"you": "tu llave", "opponent": "la llave de tu oponente", "any": "una llave"}.get(who, "una llave")
+        en_who = {"you": "your", "opponent": "your opponent's", "any": "a"}.get(who, "a")
+        return say(lang, f"{es_who} {colour[0]} está forjada", f"{en_who} {colour[1]} key is forged")
     key = next(iter(cond), "…")
     return f"({key})"
 
@@ -424,6 +483,10 @@ EVENTS: dict[str, tuple[str, str]] = {
 }
 
 
+SUBJECT_EVENTS = {"reap", "fight", "destroyed", "enters-play", "used", "damaged", "leaves-play", "gain-aember-by-reaping"}
+"""The events whose subject is a card: written with no subject filter, they are about any creature."""
+
+
 def event_clause(event: str, f: dict[str, Any], lang: str) -> str:
     """ "after <who> <event>" for an ability of trigger ``after``."""
     es, en = EVENTS.get(event, (event, event))
@@ -433,11 +496,13 @@ def event_clause(event: str, f: dict[str, Any], lang: str) -> str:
         who_en = target({**subject, "all": False, "choose": 1}, "en")
     elif isinstance(f, dict) and f.get("self"):
         who_es, who_en = "esta carta", "this card"
+    elif event in SUBJECT_EVENTS:
+        who_es, who_en = "una criatura", "a creature"  # any creature: "after a creature is destroyed"
     else:
         who_es, who_en = "", ""
     if isinstance(f, dict) and f.get("who") in ("you", "opponent"):
-        by_es = " (tuyo)" if f["who"] == "you" else " (de tu oponente)"
-        by_en = " (yours)" if f["who"] == "you" else " (your opponent's)"
+        by_es = " por ti" if f["who"] == "you" else " por tu oponente"
+        by_en = " by you" if f["who"] == "you" else " by your opponent"
     else:
         by_es = by_en = ""
     text = say(lang, f"después de que {who_es + ' ' if who_es else ''}{es}{by_es}",
@@ -445,6 +510,8 @@ def event_clause(event: str, f: dict[str, Any], lang: str) -> str:
     for key, v in (f or {}).items():
         if key in ("subject", "who", "self"):
             continue
+        if key == "damage":
+            v = DAMAGE_KINDS.get(str(v), (str(v), str(v)))[0 if lang != "en" else 1]
         es_x, en_x = EVENT_FILTERS.get(key, (f"({key})", f"({key})"))
         text += say(lang, " " + es_x.format(v=house(str(v), "es") if key == "house" else v),
                     " " + en_x.format(v=house(str(v), "en") if key == "house" else v))
@@ -452,6 +519,8 @@ def event_clause(event: str, f: dict[str, Any], lang: str) -> str:
 
 
 EVENT_FILTERS: dict[str, tuple[str, str]] = {
+    "by-damage-of": ("por el daño de esta criatura", "by this creature's damage"),
+    "damage": ("(daño {v})", "({v} damage)"),
     "fighting-self": ("luchando contra esta criatura", "fighting this creature"),
     "not-self": ("(otra que esta)", "(other than this one)"),
     "how": ("para luchar", "to fight"),
@@ -460,6 +529,13 @@ EVENT_FILTERS: dict[str, tuple[str, str]] = {
     "by-bonus-icon": ("por un icono de bonificación", "by a bonus icon"),
     "before-resolving": ("antes de que se resuelva", "before it resolves"),
     "host": ("(a esta criatura)", "(to this creature)"),
+}
+
+
+DAMAGE_KINDS: dict[str, tuple[str, str]] = {
+    "power": ("de poder", "power"), "assault": ("de Asalto", "assault"), "hazardous": ("de Peligroso", "hazardous"),
+    "splash-attack": ("de salpicadura", "splash-attack"), "bonus-icon": ("de icono de bonificación", "bonus icon"),
+    "ability": ("de habilidad", "ability"),
 }
 
 
@@ -546,7 +622,7 @@ CONSTANT_PHRASES: dict[str, tuple[str, str]] = {
     "key-cost": ("las llaves de {p} cuestan {n} más", "{p}'s keys cost {n} more"),
     "play-restriction": ("esta carta no se puede jugar salvo si {cond}", "this card cannot be played unless {cond}"),
     "cannot-play": ("{p} no puede jugar ciertas cartas", "{p} cannot play certain cards"),
-    "cannot-use": ("{t} no se puede usar ({use})", "{t} cannot be used ({use})"),
+    "cannot-use": ("{t} no se puede usar{use}", "{t} cannot be used{use}"),
     "fight-restriction": ("{t} solo puede luchar contra {only}", "{t} can only fight {only}"),
     "must-choose-house": ("{p} debe elegir {house} como Casa activa", "{p} must choose {house} as their active house"),
     "cannot-choose-house": ("{p} no puede elegir {house} como Casa activa", "{p} cannot choose {house} as their active house"),

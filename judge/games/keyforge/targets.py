@@ -44,9 +44,9 @@ def candidates(game: Game, target: dict[str, Any], ctx: AbilityContext) -> list[
     else:
         # A hidden zone (hand, deck, archives) is the controller's own unless the target says otherwise.
         hidden = zone in ("hand", "deck", "archives")
-        players = [ctx.controller] if hidden and target.get("side", "friendly") != "enemy" else list(board.position.players)
-        if hidden and target.get("side") == "enemy":
-            players = [board.position.opponent(ctx.controller)]
+        players = list(board.position.players)
+        if hidden and target.get("side", "friendly") != "any":
+            players = [board.position.opponent(ctx.controller) if target.get("side") == "enemy" else ctx.controller]
         pool = [c for p in players for c in board.position.player(p).zone(zone)]
         if hidden:
             # Out of play, "their archives" is the zone's player, not the card's owner: a card of yours in your
@@ -121,6 +121,8 @@ def resolve_target(game: Game, spec: Any, ctx: AbilityContext, *, rule: str, ver
     any_number = n == "any"
     if n == "any":
         n, up_to = len(found), True  # "any number of" (La Ley de la Fuerza): from none to all of them
+    if n == 0:
+        return []  # an amount of none ("a third of no creatures"): nothing is chosen
     if not found:
         game.res.note("no-target", "resolve-as-much-as-you-can", "No hay objetivo válido: esta parte no tiene efecto",
                       "No valid target: this part has no effect")

@@ -198,7 +198,7 @@ FILTERS = {"house", "not-house", "trait", "not-trait", "power-at-most", "power-a
            "exhausted", "ready", "flank", "neighbor-of-self", "neighbor-of-it", "not-self", "not-it", "most-powerful",
            "least-powerful", "keyword", "name", "token", "center", "enraged", "stunned", "warded", "left-flank",
            "right-flank", "has-amber", "power-parity", "top-of-discard", "top-of-deck", "event-house", "power-below-each", "name-ref", "not-chosen", "self", "type", "shares-trait-with-it", "house-in-play", "among-it", "host-of-self", "left-of-self", "right-of-self", "chosen", "no-bonus-icons",
-           "shares-house-with-it", "shares-house-with-neighbor", "neighbor-of-host"}
+           "shares-house-with-it", "shares-house-with-neighbor", "neighbor-of-host", "bottom-of-deck"}
 ABILITY_KEYS = {"trigger", "effects", "effect", "event", "filter", "whose", "note", "if", "instead", "label", "zone",
                 "incomplete"}
 NAMED_TARGETS = {"self", "host", "attacker", "defender", "it", "each-neighbor", "that-creature", "granter", "event-card",

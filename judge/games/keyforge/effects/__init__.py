@@ -177,6 +177,9 @@ HIDDEN_ZONES = ("hand", "deck", "archives")
 
 def targets(ctx: AbilityContext, effect: dict[str, Any], key: str = "target", *, rule: str) -> list[CardState]:
     spec = effect.get(key, "self")
+    if isinstance(spec, dict) and isinstance(spec.get("choose"), dict):
+        # How many to choose is an amount ("one third of the enemy creatures"), counted as the effect resolves.
+        spec = {**spec, "choose": value(ctx, spec["choose"])}
     found = resolve_target(ctx.game, spec, ctx, rule=rule, verb=effect["do"])
     if isinstance(spec, str):
         # ABANDONA EL JUEGO: a card that went from play to a hidden zone (hand, deck, archives) is out of reach of the
