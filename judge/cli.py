@@ -73,14 +73,13 @@ def _coverage(covered: dict[str, bool], rulesets: set[str]) -> str:
     from judge import rulesets as registry
 
     try:
-        corpus = corpus_module.load()
+        entry_games = corpus_module.entry_games()
     except ValueError:  # no rulings folder beside the scenarios: the count alone still helps
         return f"{len(covered)} entries covered"
     games = {_game_of(registry, r) for r in rulesets}
     lines = []
     for game in sorted(g for g in games if g):
-        known = {e.id for e in corpus.entries.values()
-                 if corpus.documents[e.document].game == game}
+        known = {e for e, g in entry_games.items() if g == game}
         hit = covered.keys() & known
         line = f"{len(hit)} of {len(known)} entries covered, {sum(covered[i] for i in hit)} passing"
         if len(games) > 1:
@@ -96,7 +95,7 @@ def _coverage(covered: dict[str, bool], rulesets: set[str]) -> str:
             if parts:
                 line += f" ({'; '.join(parts)})"
         lines.append(line)
-    unknown = sorted(covered.keys() - set(corpus.entries))
+    unknown = sorted(covered.keys() - set(entry_games))
     if unknown:
         lines = lines or [f"{len(covered)} entries covered"]
         lines[-1] += f"; unknown entry ids: {', '.join(unknown)}"

@@ -158,11 +158,16 @@ def stems(word: str) -> tuple[str, ...]:
         return (folded,)
     out = {folded} if len(folded) <= 3 else set()
     for lang in ("spanish", "portuguese"):
-        stemmer = _STEMMERS[lang]
-        out.add(fold(stemmer.stemWord(word)))
-        out.add(fold(stemmer.stemWord(folded)))
+        out.add(_stem(lang, word))
+        out.add(_stem(lang, folded))
     out.discard("")
     return tuple(sorted(out))
+
+
+@functools.lru_cache(maxsize=65536)
+def _stem(lang: str, word: str) -> str:
+    # Most words are their own unaccented spelling, and many share it: each form is stemmed once.
+    return fold(_STEMMERS[lang].stemWord(word))
 
 
 @functools.lru_cache(maxsize=16384)

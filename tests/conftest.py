@@ -24,6 +24,14 @@ def kf():
     return rulesets.get("keyforge-17.2")
 
 
+@pytest.fixture(scope="module")
+def module_app(tmp_path_factory):
+    """One app for every test of a module: building the database once is most of a web test's time."""
+    from judge.web import create_app
+
+    return create_app({"TESTING": True, "DATABASE": str(tmp_path_factory.mktemp("web") / "judge.sqlite")})
+
+
 @pytest.fixture
 def app(tmp_path):
     from judge.web import create_app

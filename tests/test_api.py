@@ -8,16 +8,9 @@ import json
 import pytest
 
 
-@pytest.fixture(scope="module")
-def app(tmp_path_factory):
-    from judge.web import create_app
-
-    return create_app({"TESTING": True, "DATABASE": str(tmp_path_factory.mktemp("api") / "judge.sqlite")})
-
-
 @pytest.fixture
-def client(app):
-    return app.test_client()
+def client(module_app):
+    return module_app.test_client()
 
 
 TROLL_POSITION = {
@@ -389,8 +382,8 @@ def test_export_then_import_a_scenario(client, tmp_path):
 
     assert main(["check", str(path)]) == 0
     imported = client.post("/api/scenarios/import", data=text.encode(), content_type="text/plain").get_json()
-    assert imported["id"] == "MESA-7" and imported["plays"] == [{"play": "play Troll", "answers": ["left"],
-                                                                 "illegal": None}]
+    assert imported["id"] == "MESA-7" and imported["plays"] == [{"play": "play Troll", "by": None,
+                                                                 "answers": ["left"], "illegal": None}]
     again = client.post("/api/scenarios/import", json={"toml": text}).get_json()
     assert again["position"] == imported["position"]
 
@@ -413,7 +406,7 @@ def test_import_explains_a_bad_file(client, text):
 # Saves -----------------------------------------------------------------------------------------------------------
 
 
-def test_save_and_load_a_board(client, app):
+def test_save_and_load_a_board(client):
     created = client.post("/api/saves", json={"ruleset": "keyforge-17.2", "position": TROLL_POSITION,
                                               "plays": [{"play": "play Troll", "answers": ["left"]}],
                                               "title": "Mesa 4"})
@@ -434,13 +427,13 @@ def test_save_refuses_bad_input(client, body):
     assert client.post("/api/saves", json=body).status_code == 400
 
 
-def test_concurrent_saves_are_never_lost(app):
+def test_concurrent_saves_are_never_lost(module_app):
     """Eight writers save at once on their own connections; every save is there afterwards."""
     import threading
 
     from judge import db
 
-    path = app.config["DATABASE"]
+    path = module_app.config["DATABASE"]
     ids: list[str] = []
     errors: list[BaseException] = []
     lock = threading.Lock()
@@ -472,7 +465,7 @@ def test_concurrent_saves_are_never_lost(app):
         database.conn.close()
 
 
-def test_concurrent_saves_from_several_processes(app, tmp_path):
+def test_concurrent_saves_from_several_processes(module_app, tmp_path):
     """The same from separate processes (as under several WSGI workers)."""
     import subprocess
     import sys
@@ -483,7 +476,7 @@ def test_concurrent_saves_from_several_processes(app, tmp_path):
             "d = db.connect(sys.argv[1])\n"
             "print('\\n'.join(db.save(d, {'position': {'i': i}, 'plays': []}, ruleset='keyforge-17.2') "
             "for i in range(30)))\n")
-    procs = [subprocess.Popen([sys.executable, "-c", code, app.config["DATABASE"]], stdout=subprocess.PIPE, text=True)
+    procs = [subprocess.Popen([sys.executable, "-c", code, module_app.config["DATABASE"]], stdout=subprocess.PIPE, text=True)
              for _ in range(4)]
     ids = []
     for p in procs:
@@ -491,7 +484,7 @@ def test_concurrent_saves_from_several_processes(app, tmp_path):
         assert p.returncode == 0
         ids += out.split()
     assert len(ids) == len(set(ids)) == 120
-    database = db.connect(app.config["DATABASE"])
+    database = db.connect(module_app.config["DATABASE"])
     try:
         found = database.execute(f"SELECT count(*) FROM saves WHERE id IN ({','.join('?' * len(ids))})", ids)
         assert found.fetchone()[0] == 120

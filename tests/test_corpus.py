@@ -29,6 +29,12 @@ def test_exactly_the_670_canonical_entries(corpus):
     assert len(corpus.entries) == 670
 
 
+def test_the_entries_by_game_read_from_the_folders_agree_with_the_corpus(corpus):
+    from judge.corpus import entry_games
+
+    assert entry_games() == {e.id: corpus.documents[e.document].game for e in corpus.entries.values()}
+
+
 @pytest.mark.skipif(not (SHARED / "reference" / "faq").is_dir(), reason="the shared reference extraction is not beside the project")
 def test_ids_match_the_reference_extraction(corpus):
     ids = {e["id"] for f in (SHARED / "reference" / "faq").glob("*.json") for e in json.loads(f.read_text())}

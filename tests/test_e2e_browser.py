@@ -244,3 +244,186 @@ def test_problems_custom_card_explore_and_permalink(server, browser):
     d.get(url)
     wait(d, lambda drv: "Table Thief" in drv.find_element(By.ID, "custom").text)
     assert "Krump" in d.find_element(By.ID, "zone-p1-hand").text
+
+
+# Mitos y Leyendas and Gobierno & Prestigio: games with a stack and priority ---------------------------------------
+
+
+def define_card(driver, cid, name, kind, *, cost=None, abilities=None, keywords=(), extra=()):
+    """Define a custom card with the board's form, as a judge does for a card whose text the catalog lacks."""
+    click(driver, "btn-custom-new")
+    visible(driver, "#custom-form")
+    send(driver, "cc-id", cid)
+    send(driver, "cc-name-es", name)
+    on(driver, "cc-type", lambda e: Select(e).select_by_value(kind))
+    for field, value in ([("cost", cost)] if cost is not None else []) + list(extra):
+        type_into(driver, f"cc-{field}", str(value))
+    for word in keywords:
+        click_where(driver, f"#cc-keywords input[type=checkbox][value='{word}']")
+    if abilities is not None:
+        import json
+
+        on(driver, "cc-abilities", lambda e: (e.clear(), e.send_keys(json.dumps(abilities))))
+    click(driver, "cc-submit")
+    wait(driver, lambda drv: name in drv.find_element(By.ID, "custom").text)
+
+
+def add_card(driver, pid, zone, typed, cid):
+    """Add a card to a zone through the autocomplete (the catalog of the game and the custom cards)."""
+    before = len(driver.find_elements(By.CSS_SELECTOR, f"#zone-{pid}-{zone} .cardchip"))
+    send(driver, f"add-{pid}-{zone}", typed)
+    click_where(driver, f"#zone-{pid}-{zone} .suggestions li[data-card='{cid}']")
+    wait(driver, lambda drv: len(drv.find_elements(By.CSS_SELECTOR, f"#zone-{pid}-{zone} .cardchip")) > before)
+
+
+def add_cards(driver, *adds):
+    """Add each (player, zone, typed, card id); once the position is valid, the uid the board gave each card, by
+    player and the text typed for it."""
+    for pid, zone, typed, cid in adds:
+        add_card(driver, pid, zone, typed, cid)
+    wait(driver, lambda drv: "✓" in drv.find_element(By.ID, "valid-flag").text)
+    return {(pid, typed): uid_of(driver, pid, zone, typed) for pid, zone, typed, _ in adds}
+
+
+def uid_of(driver, pid, zone, name):
+    """The uid the board gave a card, once its chip is drawn (again, if the zone was redrawn meanwhile)."""
+    from selenium.common.exceptions import StaleElementReferenceException
+
+    def find(drv):
+        try:
+            return next((c.get_attribute("data-uid") for c in drv.find_elements(By.CSS_SELECTOR, f"#zone-{pid}-{zone} .cardchip")
+                         if name in c.text), False)
+        except StaleElementReferenceException:
+            return False
+
+    return wait(driver, find)
+
+
+def then(driver, play, by):
+    """Go on from the result shown with the next play, made by ``by``, and wait for its resolution."""
+    click_where(driver, "#next-plays button",
+                lambda b: b.get_attribute("data-play") == play and b.get_attribute("data-by") == by)
+    wait(driver, lambda drv: drv.find_elements(By.CSS_SELECTOR, "#resolved, #question, #play-error"))
+    heading = driver.find_element(By.CSS_SELECTOR, "#resolution h2 code").text
+    assert heading == f"{by} · {play}", heading
+
+
+def after_stack(driver):
+    """The stack after the play shown, top first, by source card."""
+    boards = driver.find_elements(By.CSS_SELECTOR, "#compare .mini-board")
+    return [li.text for li in boards[-1].find_elements(By.CSS_SELECTOR, ".mini-stack li")]
+
+
+TALISMAN = [{"kind": "jugar", "effects": [{"do": "destruir", "target": {"type": "aliado"}}]}]
+ANNUL = [{"kind": "jugar", "effects": [{"do": "anular", "target": {"type": "talisman"}}]}]
+
+
+def test_myl_a_talisman_annulled_and_the_annulment_annulled(server, browser):
+    d = browser
+    d.get(f"{server}/lang/es?next=/board%3Fruleset%3Dmyl-pe-2024")
+    visible(d, "#zone-p1-castillo")
+    assert d.find_element(By.ID, "f-p1-castillo-count").get_attribute("value") == "40"
+    assert "pila y prioridad" in d.find_element(By.ID, "ruleset-support").text
+
+    # The cards whose text the FAQ does not give are defined on the spot; the Aliado comes from the catalog.
+    define_card(d, "oro", "Oro", "oro")
+    define_card(d, "rayo", "Rayo de Prueba", "talisman", cost=1, abilities=TALISMAN)
+    define_card(d, "anula", "Anulación de Prueba", "talisman", cost=1, abilities=ANNUL)
+    type_into(d, "f-p2-castillo-count", "30")
+    gold = [(pid, "reserva-de-oro", "Oro", "oro") for pid in ("p1", "p1", "p2", "p2")]
+    uids = add_cards(d, *gold, ("p1", "mano", "Rayo", "rayo"), ("p1", "mano", "Anula", "anula"),
+                     ("p2", "mano", "Anula", "anula"), ("p2", "linea-de-defensa", "Trival", "trivaldi"))
+    rayo, mine, theirs, target = (uids[k] for k in (("p1", "Rayo"), ("p1", "Anula"), ("p2", "Anula"), ("p2", "Trival")))
+
+    # p1 plays the talismán: it waits on the stack, and p2 holds priority and may answer.
+    click_where(d, "#plays button[data-play]", lambda b: b.get_attribute("data-play") == f"play {rayo}")
+    visible(d, "#resolved")
+    assert after_stack(d)[0].startswith("s1") and "Rayo de Prueba" in after_stack(d)[0]
+    assert "Prioridad: p2" in d.find_element(By.ID, "compare").text
+
+    # p2 annuls it; the board now stands after the talismán, with p2's answer offered by p2.
+    then(d, f"play {theirs}", "p2")
+    wait(d, lambda drv: drv.find_elements(By.ID, "acting-p2"))
+    assert [li.get_attribute("data-source") for li in d.find_elements(By.CSS_SELECTOR, "#stack-items li")] == [rayo]
+    assert [s.split(" ")[0] for s in after_stack(d)] == ["s2", "s1"]
+
+    # p1 annuls the annulment: the annulment goes, the talismán resolves and destroys the Aliado.
+    then(d, f"play {mine}", "p1")
+    visible(d, "#resolved")
+    trace = d.find_element(By.ID, "trace")
+    annulled = trace.find_element(By.CSS_SELECTOR, "li.step[data-kind='annulled']")
+    assert f"({theirs}) es anulada" in annulled.text
+    assert annulled.find_element(By.CSS_SELECTOR, "a.cite").text == "myl-pe-faq-2024#pasos-para-jugar-una-carta.5"
+    assert "Pasos para jugar una carta › Paso 5" in annulled.find_element(By.CSS_SELECTOR, ".cite-title").text
+    cites = [a.text for a in trace.find_elements(By.CSS_SELECTOR, "a.cite")]
+    assert cites.index("myl-pe-faq-2024#pasos-para-jugar-una-carta.1") < cites.index(
+        "myl-pe-faq-2024#pasos-para-jugar-una-carta.6")
+    assert "Se destruye Trivaldi" in trace.text
+    assert after_stack(d) == []
+    graveyard = d.find_elements(By.CSS_SELECTOR, "#compare .mini-board")[-1].text
+    assert "Trivaldi" in graveyard
+    assert any(c["what"] == f"{target}.zone" for c in d.execute_script(
+        "return Array.from(document.querySelectorAll('#changes td:first-child')).map(t => ({what: t.textContent}))"))
+
+    # The same trace in English.
+    click(d, "trace-lang")
+    wait(d, lambda drv: "is annulled" in drv.find_element(By.ID, "trace").text)
+
+
+def test_gyp_an_order_answered_with_an_inesperada_resolves_last_in_first_out(server, browser):
+    d = browser
+    d.get(f"{server}/lang/es?next=/board%3Fruleset%3Dgyp-reglas-1")
+    visible(d, "#zone-p1-campo")
+    assert Select(d.find_element(By.ID, "f-priority")).first_selected_option.get_attribute("value") == "p1"
+
+    define_card(d, "espia", "Espía", "ciudadano", cost=2, keywords=["inesperada"],
+                extra=[("strength", 1), ("toughness", 1)])
+    define_card(d, "soldado", "Soldado", "ciudadano", cost=2, extra=[("strength", 2), ("toughness", 2)])
+    type_into(d, "f-p1-prestigio", "5")
+    uids = add_cards(d, ("p1", "mano", "Fruto", "fruto-de-la-ira"), ("p2", "mano", "Espía", "espia"),
+                     ("p2", "campo", "Soldado", "soldado"))
+    fruto, espia, soldado = uids[("p1", "Fruto")], uids[("p2", "Espía")], uids[("p2", "Soldado")]
+    wait(d, lambda drv: "fuerza 2" in drv.find_element(By.CSS_SELECTOR, f".cardchip[data-uid='{soldado}']").text)
+
+    # p1 puts the mandato on the stack (its only target is the Soldado) and passes; p2 answers with the Inesperada.
+    click_where(d, "#plays button[data-play]", lambda b: b.get_attribute("data-play") == f"play {fruto}")
+    visible(d, "#resolved")
+    assert "Fruto de la Ira" in after_stack(d)[0]
+    then(d, "pass", "p1")
+    then(d, f"play {espia}", "p2")
+    assert "Espía" in after_stack(d)[0] and "Fruto de la Ira" in after_stack(d)[1]
+
+    # Both pass: the top order, the Inesperada, resolves first.
+    then(d, "pass", "p2")
+    then(d, "pass", "p1")
+    resolved = d.find_element(By.CSS_SELECTOR, "#trace li.step[data-kind='resolve']")
+    assert "Espía" in resolved.text and resolved.find_element(By.CSS_SELECTOR, "a.cite").text == "gyp-reglas-1#120.5"
+    assert len(after_stack(d)) == 1 and "Fruto de la Ira" in after_stack(d)[0]
+
+    # Both pass again: the mandato resolves, then the state-based checks destroy the Soldado with lethal damage.
+    then(d, "pass", "p1")
+    then(d, "pass", "p2")
+    trace = d.find_element(By.ID, "trace")
+    steps = [li.get_attribute("data-kind") for li in trace.find_elements(By.CSS_SELECTOR, "li.step")]
+    assert steps.index("resolve") < steps.index("state-checks") < steps.index("state-check")
+    check = trace.find_element(By.CSS_SELECTOR, "li.step[data-kind='state-check']")
+    assert "Soldado" in check.text and check.find_element(By.CSS_SELECTOR, "a.cite").text == "gyp-reglas-1#123.9"
+    assert after_stack(d) == []
+    assert any(a.text == "gyp-reglas-1#120.6" for a in trace.find_elements(By.CSS_SELECTOR, "a.cite"))
+
+
+@pytest.mark.parametrize("entry, check", [
+    ("MYL-GEN-45", lambda text: "Aliado K" in text),
+    ("GP-RULE-091", lambda text: "Espía" in text),
+])
+def test_a_ruling_of_another_game_is_replayed_with_its_answers_and_players(server, browser, entry, check):
+    d = browser
+    d.get(f"{server}/rulings/{entry}")
+    d.find_element(By.CSS_SELECTOR, f"a.replay[data-scenario='{entry}']").click()
+    visible(d, "#btn-script-all")
+    script = d.find_element(By.ID, "script").text
+    assert "p2: " in script
+    click(d, "btn-script-all")
+    visible(d, "#script-done")
+    assert not d.find_elements(By.CSS_SELECTOR, "#play-error:not([data-error='illegal-play'])")
+    assert check(d.find_element(By.ID, "compare").text)

@@ -1,4 +1,5 @@
-"""The engine is a pure library: nothing under it imports flask, sqlite-utils or markdown."""
+"""The engine is a pure library: nothing under it imports flask, sqlite-utils or markdown (nor does the practice
+package built on it)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import sys
 
 from conftest import ROOT
 
-ENGINE = ("judge/core", "judge/corpus", "judge/games")
+ENGINE = ("judge/core", "judge/corpus", "judge/games", "judge/practice")
 FORBIDDEN = {"flask", "sqlite_utils", "markdown", "werkzeug", "jinja2", "click"}
 
 
@@ -30,6 +31,7 @@ def test_engine_sources_import_no_web_or_database_library():
 def test_importing_the_engine_loads_no_web_or_database_library():
     code = (
         "import sys, judge, judge.core.scenario, judge.corpus, judge.rulesets, judge.games.keyforge\n"
+        "import judge.practice.catalogue, judge.practice.views\n"
         f"bad = sorted(m for m in sys.modules if m.split('.')[0] in {sorted(FORBIDDEN)!r})\n"
         "print(','.join(bad))"
     )

@@ -133,7 +133,7 @@ def test_custom_creatures_that_pump_every_creature_are_bounded(client):
 
 @pytest.mark.parametrize("shape, where, message", [
     ({"battleline": ["Troll"] * 390}, "position.players", "390 cards in play; the limit is 40"),
-    ({"hand": ["Troll"] * 41}, "position.players.p1.hand", "41 cards in the active player's hand; the limit is 40"),
+    ({"hand": ["Troll"] * 41}, "position.players.p1.hand", "41 cards in the hand of the player who may act; the limit is 40"),
 ])
 def test_boards_larger_than_the_limits_are_refused_by_name(client, shape, where, message):
     response = client.post("/api/position", json={"position": position(shape)})

@@ -135,7 +135,7 @@ def test_the_scenario_file_can_still_be_sent_as_it_is_on_disk(client):
 
 
 @pytest.mark.parametrize("url", ["/", "/board", "/rulings?q=elusivo", "/rulings/KF172-GEN-39", "/api/documents",
-                                 "/nothing-here", "/static/board.js"])
+                                 "/nothing-here", "/static/board/main.js"])
 def test_every_answer_carries_the_security_headers(client, url):
     response = client.get(url)
     response.close()
@@ -214,9 +214,12 @@ def test_the_board_script_sets_no_inline_style():
 
     import judge.web
 
-    script = (Path(judge.web.__file__).parent / "static" / "board.js").read_text(encoding="utf-8")
-    assert not re.search(r"""["']?style["']?\s*:""", script)
-    assert "setAttribute(\"style\"" not in script and ".innerHTML" not in script
+    scripts = sorted((Path(judge.web.__file__).parent / "static").rglob("*.js"))
+    assert len(scripts) > 1
+    for path in scripts:
+        script = path.read_text(encoding="utf-8")
+        assert not re.search(r"""["']?style["']?\s*:""", script), path
+        assert "setAttribute(\"style\"" not in script and ".innerHTML" not in script, path
 
 
 def test_the_session_cookie_stays_on_this_site(client):

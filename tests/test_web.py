@@ -8,16 +8,9 @@ import re
 import pytest
 
 
-@pytest.fixture(scope="module")
-def app(tmp_path_factory):
-    from judge.web import create_app
-
-    return create_app({"TESTING": True, "DATABASE": str(tmp_path_factory.mktemp("web") / "judge.sqlite")})
-
-
 @pytest.fixture
-def client(app):
-    return app.test_client()
+def client(module_app):
+    return module_app.test_client()
 
 
 def text(response) -> str:
@@ -130,7 +123,7 @@ def test_unknown_pages_are_404_pages(client, url):
 def test_board_page(client):
     html = text(client.get("/board?scenario=KF172-GEN-39"))
     assert 'id="board-config"' in html and "KF172-GEN-39" in html
-    assert "board.js" in html
+    assert 'type="module" src="/static/board/main.js"' in html
 
 
 def test_language_follows_the_browser(client):
@@ -171,8 +164,8 @@ def test_templates_use_only_known_messages():
     used = set()
     for path in (ROOT / "templates").rglob("*.html"):
         used |= set(re.findall(r"_\('([a-z0-9_.\-]+)'", path.read_text(encoding="utf-8")))
-    script = (ROOT / "judge" / "web" / "static" / "board.js").read_text(encoding="utf-8")
-    used |= {k for k in re.findall(r'M\("([a-z0-9_.\-]+)"', script)}
+    for path in (ROOT / "judge" / "web" / "static").rglob("*.js"):
+        used |= set(re.findall(r'M\("([a-z0-9_.\-]+)"', path.read_text(encoding="utf-8")))
     used = {k for k in used if not k.endswith(".")}  # prefixes completed at run time ("board.zone." + zone)
     assert used and not (used - set(MESSAGES)), sorted(used - set(MESSAGES))
 
@@ -187,8 +180,17 @@ def test_no_page_loads_anything_from_outside(client):
         assert not re.search(r'(src|href)="(https?:)?//', html), url
 
 
-def test_every_card_state_has_a_label_on_the_board():
-    from judge.games.keyforge.positions import CARD_STATE
+@pytest.mark.parametrize("game", ["keyforge", "mitos-y-leyendas", "gobierno-y-prestigio"])
+def test_every_word_of_a_board_has_a_label_in_both_languages(game):
+    """Zones, card states, player and game values, card facts, what waits on a stack and the verbs: the board shows
+    each by its label, so a new word of a game's schema needs one."""
+    from judge import rulesets
     from judge.web.i18n import MESSAGES
 
-    assert [k for k in CARD_STATE if f"board.state.{k}" not in MESSAGES] == []
+    schema = next(r for r in rulesets.all_rulesets() if r.game == game).schema()
+    words = [f"board.zone.{z}" for z in schema["zones"]] + [f"board.state.{k}" for k in schema["card_state"]]
+    words += [f"board.value.{f['key']}" for f in schema["player_fields"] + schema["game_fields"]]
+    words += [f"board.field.{f['key']}" for f in schema["card_fields"]]
+    words += [f"board.stack_kind.{k}" for k in schema["stack_kinds"]] + [f"verb.{v}" for v in schema["verbs"]]
+    words += [f"board.attached.{schema['attached']}", f"board.attach.{schema['attached']}", f"game.{game}"]
+    assert [w for w in words if w not in MESSAGES] == []

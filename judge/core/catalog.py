@@ -5,16 +5,19 @@ A name is matched with case, accents and the kind of apostrophe ignored (a judge
 suggestion. Card data files (one TOML file per card) are read from a folder by the game's own
 reader, which knows what a card is made of.
 
-A game with thousands of cards does not read them all to start: a card may be *deferred* — known by its id and
-names, read the first time it is looked up (:class:`Cards`). A position's own cards, or a rulebook's versions of
-some cards, are an *overlay* on a catalog (:meth:`Catalog.overlay`): the shared catalog and its name index are never
-copied, only the few cards the overlay changes are its own.
+Looking a name up is on the path of every card the engine reads, so it is cheap: a name found once is found again
+with one dictionary read, and the suggestions (a scan of every known name) are only worked out for a name that is not
+found and is reported as an error. A game with thousands of cards does not read them all to start: a card may be
+*deferred* — known by its id and names, read the first time it is looked up (:class:`Cards`). A position's own cards,
+or a rulebook's versions of some cards, are an *overlay* on a catalog (:meth:`Catalog.overlay`): the shared catalog
+and its name index are never copied, only the few cards the overlay changes are its own.
 """
 
 from __future__ import annotations
 
 import copy
 import difflib
+import functools
 import threading
 import tomllib
 from collections import ChainMap
@@ -25,8 +28,12 @@ from collections.abc import Callable, Iterable, Iterator, MutableMapping
 from judge.core.decisions import fold
 from judge.core.errors import Problem, UnknownCardError
 
+
+
+@functools.lru_cache(maxsize=1 << 14)
 def name_key(name: str) -> str:
     """The form under which a name is looked up: case, accents and the kind of apostrophe do not matter."""
+    # The same few thousand names are folded again and again (every expectation, every card of every position).
     return fold(name)
 
 
@@ -112,6 +119,8 @@ class Catalog(Generic[C]):
     def __init__(self, cards: Iterable[C] = ()) -> None:
         self.cards: MutableMapping[str, C] = Cards(self._loaded)
         self._names: MutableMapping[str, frozenset[str]] = {}
+        self._found: dict[str, C] = {}
+        """Names already looked up → their card (emptied whenever a card or a name is added)."""
         for card in cards:
             self.add(card)
 
@@ -130,6 +139,7 @@ class Catalog(Generic[C]):
     def index(self, cid: str, names: Iterable[str]) -> None:
         """Find card ``cid`` by these names too. Sets are replaced, never changed in place: an overlay shares the
         index of the catalog under it."""
+        self._found.clear()
         for name in names:
             key = name_key(name)
             ids = self._names.get(key, frozenset())
@@ -142,6 +152,7 @@ class Catalog(Generic[C]):
 
     def forget_names(self, card: C) -> None:
         """Stop finding other cards by this card's names (a card defined later takes them over)."""
+        self._found.clear()
         for name in card.names():
             self._names[name_key(name)] = frozenset()
 
@@ -161,15 +172,28 @@ class Catalog(Generic[C]):
         view = copy.copy(self)
         view.cards = ChainMap({}, self.cards)
         view._names = ChainMap({}, self._names)
+        view._found = {}
         return view
+
+    def _match(self, name: str) -> tuple[C | None, frozenset[str]]:
+        """The card ``name`` names, or None and the ids it names (none, or several)."""
+        card = self._found.get(name)
+        if card is not None:
+            return card, frozenset()
+        card = self.cards.get(name)
+        if card is None:
+            ids = self._names.get(name_key(name), frozenset())
+            if len(ids) != 1:
+                return None, ids
+            card = self.cards[next(iter(ids))]
+        self._found[name] = card
+        return card, frozenset()
 
     def lookup(self, name: str) -> C:
         """The card named ``name`` in any language; :class:`UnknownCardError` if none or several."""
-        if name in self.cards:
-            return self.cards[name]
-        ids = self._names.get(name_key(name), frozenset())
-        if len(ids) == 1:
-            return self.cards[next(iter(ids))]
+        card, ids = self._match(name)
+        if card is not None:
+            return card
         if not ids:
             raise UnknownCardError(f"unknown card {name!r}" + self.suggest(name),
                                    f"carta desconocida {name!r}" + self.suggest(name, "es"))
@@ -185,11 +209,8 @@ class Catalog(Generic[C]):
         return f" (¿quisiste decir {names}?)" if lang == "es" else f" (did you mean {names}?)"
 
     def find(self, name: str) -> C | None:
-        """The card named ``name``, or ``None`` when there is none (or several)."""
-        try:
-            return self.lookup(name)
-        except UnknownCardError:
-            return None
+        """The card named ``name``, or ``None`` when there is none (or several): no error, so no suggestions."""
+        return self._match(name)[0]
 
     def get(self, name: str) -> C:
         """The card named ``name``; the error says how to define a card the catalog does not have."""
@@ -206,7 +227,7 @@ class Catalog(Generic[C]):
         with the position takes over its names from any catalog card of the same name."""
         if not custom:
             return self, []
-        catalog = type(self)(self.cards.values())
+        catalog = self.view()
         problems: list[Problem] = []
         for cid, raw in custom.items():
             card, found = read(cid, raw)

@@ -6,6 +6,7 @@ choice, it asks the next answer; if there is none it stops with the question. No
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from dataclasses import dataclass, field
 from typing import Any
@@ -16,11 +17,20 @@ from judge.core.errors import InvalidAnswerError
 _APOSTROPHES = str.maketrans({"’": "'", "‘": "'", "ʼ": "'", "`": "'"})
 
 
+_ABOVE_SPACING = re.compile("[^\x00-\u02ff]+")
+"""Runs of characters that may be combining marks (every combining mark comes after U+02FF)."""
+
+
+def _drop_marks(run: re.Match[str]) -> str:
+    return "".join(c for c in run.group() if not unicodedata.combining(c))
+
+
 def fold(text: str) -> str:
     """Case-, accent- and apostrophe-insensitive form of a label, so a judge can type ``Bruja del ocaso`` for
     ``Bruja del Ocaso`` and ``Po's Pixies`` for ``Po’s Pixies``."""
     decomposed = unicodedata.normalize("NFKD", text.translate(_APOSTROPHES))
-    return " ".join("".join(c for c in decomposed if not unicodedata.combining(c)).casefold().split())
+    # Only the runs that may hold combining marks are looked at one character at a time.
+    return " ".join(_ABOVE_SPACING.sub(_drop_marks, decomposed).casefold().split())
 
 
 @dataclass(frozen=True)

@@ -133,7 +133,9 @@ def explore(ruleset: Ruleset, position: Position, play: Play | str, prefix: Sequ
     resolved = 0
     cut = 0
     work.charge("branches")
-    first = ruleset.resolve(position, play, list(prefix))
+    # The play is checked once: every branch resolves it in the same position.
+    checked = ruleset.check_play(position, play)
+    first = ruleset.resolve_checked(position, checked, list(prefix))
     resolved += 1
     # The prefix may name options by label or as {key, choose}: from here on, the values it chose.
     start = [_plain_answer(d.chosen) for d in first.decisions]
@@ -142,8 +144,11 @@ def explore(ruleset: Ruleset, position: Position, play: Play | str, prefix: Sequ
     while stack:
         answers, outcome = stack.pop()
         if outcome.question is None:
-            key = _outcome_key(ruleset, outcome)
-            group = groups.setdefault(key, Group(key=key, outcome=outcome))
+            same = _sameness(ruleset, outcome)
+            group = groups.get(same)
+            if group is None:
+                key = _outcome_key(ruleset, outcome)
+                group = groups[same] = Group(key=key, outcome=outcome)
             group.paths.append(Path(answers=answers, questions=[d.question for d in outcome.decisions]))
             continue
         options, left_out = candidate_answers(outcome.question, per_question)
@@ -157,7 +162,7 @@ def explore(ruleset: Ruleset, position: Position, play: Play | str, prefix: Sequ
             tried = [*answers, answer]
             work.charge("branches")
             try:
-                child = ruleset.resolve(position, play, tried)
+                child = ruleset.resolve_checked(position, checked, tried)
             except JudgeError as exc:
                 refused.append((tried, str(exc).splitlines()[0]))
                 continue
@@ -177,6 +182,15 @@ def _outcome_key(ruleset: Ruleset, outcome: Outcome) -> str:
     return ruleset.dumps(outcome.position) + f"\n# winner: {outcome.winner}"
 
 
+def _sameness(ruleset: Ruleset, outcome: Outcome) -> str:
+    """Equal for two outcomes exactly when their keys are equal (the canonical text is written from the same
+    table), and much cheaper to make: the text itself is written once per distinct outcome."""
+    try:
+        return json.dumps([ruleset.to_dict(outcome.position), outcome.winner], sort_keys=True, ensure_ascii=False)
+    except TypeError:  # a value JSON cannot write: the canonical text itself
+        return _outcome_key(ruleset, outcome)
+
+
 def facts(ruleset: Ruleset, position: Position) -> dict[str, Any]:
     """The position as flat facts a judge reads: ``p1.amber``, ``c3.zone``, ``c3.damage``, ``turn``…
 
@@ -184,6 +198,12 @@ def facts(ruleset: Ruleset, position: Position) -> dict[str, Any]:
     lists them across the outcomes of an exploration.
     """
     out: dict[str, Any] = {"active": position.active, "turn": position.turn, "step": position.step}
+    # In the games that wait between plays, who may act and what waits are as much the position as the cards.
+    if position.priority:
+        out["priority"] = position.priority
+    if position.stack:
+        out["stack"] = _plain([f"{item.kind} {item.source} ({item.controller})".replace(" ()", "")
+                               for item in position.stack])
     for key, value in position.values.items():
         out[f"values.{key}"] = _plain(value)
     doc = ruleset.to_dict(position)

@@ -14,6 +14,7 @@ holds priority, and which players have passed in succession since the last actio
 from __future__ import annotations
 
 import copy
+import functools
 from dataclasses import dataclass, field
 from typing import Any
 from collections.abc import Iterator
@@ -28,6 +29,14 @@ but not listed). Such a card can be moved and counted; its text cannot be read."
 
 TABLE = "table"
 """The pseudo-player that holds the zones shared by everyone (Gobierno & Prestigio's stack)."""
+
+
+@functools.lru_cache(maxsize=1024)
+def _in_order(zone_order: tuple[str, ...], names: tuple[str, ...]) -> tuple[str, ...]:
+    """A holder's zone names in the game's order (then by name); the same few sets of zones come back on every walk
+    over the cards, so the order is worked out once for each."""
+    order = {z: i for i, z in enumerate(zone_order)}
+    return tuple(sorted(names, key=lambda z: (order.get(z, len(order)), z)))
 
 
 @dataclass
@@ -164,6 +173,9 @@ class Position:
     """The game's zones in the order they are listed: cards are always walked in this order, so that a position
     and its canonical text read back give the same order."""
     shared_zones: frozenset[str] = field(default=frozenset(), compare=False, repr=False)
+    revision: int = field(default=0, compare=False, repr=False)
+    """How many times the position has changed (:meth:`changed`): what is worked out from a position may be kept
+    while its revision stays the same."""
 
     # Lookups.
 
@@ -202,9 +214,9 @@ class Position:
         return self.players[pid].zone(name)
 
     def _zones_in_order(self, holder: PlayerState) -> Iterator[tuple[str, list[CardState]]]:
-        order = {z: i for i, z in enumerate(self.zone_order)}
-        for name in sorted(holder.zones, key=lambda z: (order.get(z, len(order)), z)):
-            yield name, holder.zones[name]
+        zones = holder.zones
+        for name in _in_order(self.zone_order, tuple(zones)):
+            yield name, zones[name]
 
     def holders(self) -> Iterator[PlayerState]:
         yield from self.players.values()
@@ -216,27 +228,59 @@ class Position:
         for player in self.holders():
             for zone, cards in self._zones_in_order(player):
                 for card in cards:
-                    for each in card.walk():
-                        yield player, zone, each
+                    if card.attached:
+                        for each in card.walk():
+                            yield player, zone, each
+                    else:
+                        yield player, zone, card
 
     def find(self, uid: str) -> tuple[PlayerState, str, CardState] | None:
-        for player, zone, card in self.all_cards():
-            if card.uid == uid:
-                return player, zone, card
-        return None
+        try:
+            player, zone, holder, index, _ = self.locate(uid)
+        except KeyError:
+            return None
+        return player, zone, holder[index]
 
     def locate(self, uid: str) -> tuple[PlayerState, str, list[CardState], int, CardState | None]:
         """Where a card sits: its player, zone, the list that holds it, its index there and its host if attached."""
+        # The rules ask where cards are far more often than cards move: the answer comes from an index of every card,
+        # made again when the position has changed or the index no longer matches the lists it points into.
+        where = self.__dict__.get("_where")
+        if where is not None and where[0] == self.revision:
+            found = where[1].get(uid)
+            if found is not None and self._still(found, uid, where[1]):
+                return found
+        index = self._index()
+        self.__dict__["_where"] = (self.revision, index)
+        found = index.get(uid)
+        if found is None:
+            raise KeyError(uid)
+        return found
+
+    def _index(self) -> dict[str, tuple[PlayerState, str, list[CardState], int, CardState | None]]:
+        index: dict[str, tuple[PlayerState, str, list[CardState], int, CardState | None]] = {}
         for player in self.holders():
             for zone, cards in self._zones_in_order(player):
-                for index, card in enumerate(cards):
-                    if card.uid == uid:
-                        return player, zone, cards, index, None
-                    for host in card.walk():
-                        for sub_index, child in enumerate(host.attached):
-                            if child.uid == uid:
-                                return player, zone, host.attached, sub_index, host
-        raise KeyError(uid)
+                for i, card in enumerate(cards):
+                    index.setdefault(card.uid, (player, zone, cards, i, None))
+                    if card.attached:
+                        for host in card.walk():
+                            for j, child in enumerate(host.attached):
+                                index.setdefault(child.uid, (player, zone, host.attached, j, host))
+        return index
+
+    def _still(self, found: tuple[PlayerState, str, list[CardState], int, CardState | None], uid: str,
+               index: dict[str, tuple[PlayerState, str, list[CardState], int, CardState | None]]) -> bool:
+        """Whether an entry of the index still describes the position (a card may have been put in a zone directly)."""
+        player, zone, holder, i, host = found
+        if i >= len(holder) or holder[i].uid != uid:
+            return False
+        if host is None:
+            owner = self.table if player.id == TABLE else self.players.get(player.id)
+            return owner is player and player.zones.get(zone) is holder
+        up = index.get(host.uid)
+        return holder is host.attached and up is not None and up[0] is player and up[1] == zone \
+            and self._still(up, host.uid, index)
 
     def next_uid(self) -> str:
         used = {card.uid for _, _, card in self.all_cards()}
@@ -265,8 +309,69 @@ class Position:
         return Result(tuple(raw.get("winners", ())), bool(raw.get("draw", False)), raw.get("rule"))
 
     def copy(self) -> Position:
-        return copy.deepcopy(self)
+        """A deep copy (every resolution works on one, every checkpoint keeps one)."""
+        return _copy(self, {})
+
+    def changed(self) -> None:
+        """Count a change made in place (every change a resolution makes is counted)."""
+        self.revision += 1
 
     def restore(self, saved: Position) -> None:
         """Become a copy of ``saved`` in place: callers holding this object see the restored position."""
-        self.__dict__.update(copy.deepcopy(saved).__dict__)
+        # A restored position is a new revision, never the old one again: what was kept for the revision it had
+        # when ``saved`` was taken may not hold any more.
+        revision = max(self.revision, saved.revision) + 1
+        self.__dict__.update(saved.copy().__dict__)
+        self.revision = revision
+
+
+_ATOMIC = frozenset({str, int, bool, float, type(None)})
+_RECORDS = frozenset({Position, PlayerState, StackItem})
+
+
+def _copy(value: Any, memo: dict[int, Any]) -> Any:
+    """What ``copy.deepcopy`` gives for a position and the data in it, without its generic dispatch, which was the
+    largest single cost of resolving a play. Objects met twice stay one object in the copy, as with deepcopy."""
+    kind = type(value)
+    if kind in _ATOMIC:
+        return value
+    done = memo.get(id(value))
+    if done is not None:
+        return done
+    if kind is dict:
+        out: Any = {}
+        memo[id(value)] = out
+        for k, v in value.items():
+            out[k] = v if type(v) in _ATOMIC else _copy(v, memo)
+    elif kind is list:
+        out = []
+        memo[id(value)] = out
+        for v in value:
+            out.append(v if type(v) in _ATOMIC else _copy(v, memo))
+    elif kind is CardState:
+        out = _copy_card(value, memo)
+    elif kind in _RECORDS:
+        out = object.__new__(kind)
+        memo[id(value)] = out
+        fields = out.__dict__
+        for k, v in value.__dict__.items():
+            if k[0] != "_":  # what an object keeps for itself (the index of a position) is not part of it
+                fields[k] = v if type(v) in _ATOMIC else _copy(v, memo)
+    elif kind in (tuple, frozenset) and all(type(v) in _ATOMIC for v in value):
+        out = value
+    else:
+        out = copy.deepcopy(value, memo)
+    return out
+
+
+def _copy_card(card: CardState, memo: dict[int, Any]) -> CardState:
+    # The most common object of a position: its fields are known, so it is copied without looking at each one.
+    out = object.__new__(CardState)
+    memo[id(card)] = out
+    fields = out.__dict__
+    fields.update(card.__dict__)
+    state = card.state
+    fields["state"] = _copy(state, memo) if state else {}
+    attached = card.attached
+    fields["attached"] = [_copy(a, memo) for a in attached] if attached else []
+    return out

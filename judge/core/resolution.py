@@ -230,13 +230,15 @@ class Resolution:
         return int(self.choose(Question(key=key, player=player, rule=rule, prompt_es=prompt_es,
                                         prompt_en=prompt_en, options=options)))
 
-    # Changes: the only way the rules touch the position.
+    # Changes: the only way the rules touch the position. Each one counts as a new revision of the position, so
+    # that what a game's board worked out from the position before is worked out again.
 
     def _record(self, what: str, before: Any, after: Any) -> None:
         if before != after:
             self.current.changes.append(Change(what, before, after, at=len(self.current.children)))
 
     def set_card(self, card: CardState, key: str, value: Any) -> None:
+        self.position.changed()
         before = card.state.get(key, 0 if not isinstance(value, bool) else False)
         if value in (0, False):
             card.state.pop(key, None)
@@ -245,12 +247,14 @@ class Resolution:
         self._record(f"{card.uid}.{key}", before, value)
 
     def set_player(self, pid: str, key: str, value: Any) -> None:
+        self.position.changed()
         values = self.position.player(pid).values
         before = values.get(key)
         values[key] = value
         self._record(f"{pid}.{key}", before, value)
 
     def set_value(self, key: str, value: Any) -> None:
+        self.position.changed()
         before = self.position.values.get(key)
         if value is None:
             self.position.values.pop(key, None)
@@ -260,6 +264,7 @@ class Resolution:
 
     def set_turn(self, *, active: str | None = None, turn: int | None = None, step: str | None = None) -> None:
         """Change whose turn it is, the turn number or the step."""
+        self.position.changed()
         for name, new in (("active", active), ("turn", turn), ("step", step)):
             if new is not None:
                 before = getattr(self.position, name)
@@ -267,6 +272,7 @@ class Resolution:
                 self._record(name, before, new)
 
     def set_controller(self, card: CardState, pid: str) -> None:
+        self.position.changed()
         before = card.controller
         card.controller = pid
         self._record(f"{card.uid}.controller", before, pid)
@@ -276,6 +282,7 @@ class Resolution:
         ``index`` or at the end. A card that changes zone becomes a new object with a new timestamp; one that only
         changes sides within a zone (control) stays the same object, and so does one the game moves between two
         places that are one zone for its rules (``same_object``: an Aliado declared an attacker stays in play)."""
+        self.position.changed()
         player, from_zone, holder, at, host = self.position.locate(card.uid)
         holder.pop(at)
         dest = self.position.zone(pid, zone)
@@ -294,6 +301,7 @@ class Resolution:
 
     def remove_card(self, card: CardState) -> None:
         """The card ceases to exist (a token that left play, a marker that moved): it leaves the position."""
+        self.position.changed()
         player, from_zone, holder, at, host = self.position.locate(card.uid)
         holder.pop(at)
         self._record(f"{card.uid}.zone", f"{host.uid}" if host else f"{player.id}.{from_zone}", None)
@@ -302,6 +310,7 @@ class Resolution:
 
     def attach(self, card: CardState, host: CardState) -> None:
         """Attach ``card`` to ``host`` (an upgrade, an Arma): it becomes a new object there."""
+        self.position.changed()
         player, from_zone, holder, at, old_host = self.position.locate(card.uid)
         holder.pop(at)
         host.attached.append(card)
@@ -314,23 +323,27 @@ class Resolution:
 
     def _new_object(self, card: CardState) -> None:
         # Timestamps are bookkeeping, not a change a judge reads: they are not recorded in the trace.
+        self.position.changed()
         card.stamp = self.position.tick()
 
     # What waits to resolve, and who may act.
 
     def push(self, item: StackItem) -> StackItem:
         """Put ``item`` on top of the stack (it resolves before everything under it)."""
+        self.position.changed()
         self.position.stack.append(item)
         self._record("stack", None, f"+{item.id} {item.kind} {item.source} ({item.controller})")
         return item
 
     def remove_from_stack(self, item: StackItem) -> None:
         """Take ``item`` off the stack (it resolves, or it is annulled or countered)."""
+        self.position.changed()
         self.position.stack.remove(item)
         self._record("stack", f"{item.id} {item.kind} {item.source}", None)
 
     def set_item(self, item: StackItem, key: str, value: Any) -> None:
         """Change what a waiting item carries (its targets, which players have answered it…)."""
+        self.position.changed()
         before = item.data.get(key)
         if value is None:
             item.data.pop(key, None)
@@ -339,11 +352,13 @@ class Resolution:
         self._record(f"{item.id}.{key}", before, value)
 
     def set_priority(self, pid: str | None) -> None:
+        self.position.changed()
         before = self.position.priority
         self.position.priority = pid
         self._record("priority", before, pid)
 
     def set_passed(self, players: Sequence[str]) -> None:
+        self.position.changed()
         before = list(self.position.passed)
         self.position.passed = list(players)
         if before != self.position.passed:
@@ -355,6 +370,7 @@ class Resolution:
         raise GameOver(result)
 
     def reorder(self, pid: str, zone: str, cards: list[CardState]) -> None:
+        self.position.changed()
         before = [c.uid for c in self.position.player(pid).zone(zone)]
         self.position.player(pid).zones[zone] = list(cards)
         self._record(f"{pid}.{zone}", " ".join(before), " ".join(c.uid for c in cards))

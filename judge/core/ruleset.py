@@ -153,8 +153,19 @@ class Ruleset:
                 watch: Iterable[str] = ()) -> Outcome:
         """Resolve ``play`` with ``answers``; stop with a question if one is missing (see :mod:`decisions`).
         ``watch``: step kinds after which the outcome keeps the position (:func:`judge.core.resolution.run`)."""
+        return self.resolve_checked(position, self.check_play(position, play), answers, watch=watch)
+
+    def check_play(self, position: Position, play: Play | str) -> Play:
+        """``play`` with its player filled in, once the rules allow it in ``position`` (:class:`IllegalPlayError`
+        with the rule if they do not)."""
         play = self.with_player(position, play)
         self.verify_play(position, play)
+        return play
+
+    def resolve_checked(self, position: Position, play: Play, answers: Sequence[Any] = (), *,
+                        watch: Iterable[str] = ()) -> Outcome:
+        """Resolve a play :meth:`check_play` allowed in this very position: an exploration checks its play once, not
+        once for each of its branches."""
         return run(position, answers, self.cite, lambda res: self.resolve_play(res, play), watch=watch)
 
     def resolve_play(self, res: Resolution, play: Play) -> None:  # pragma: no cover - every game overrides
@@ -164,7 +175,13 @@ class Ruleset:
 
     def schema(self) -> dict[str, Any]:
         """What a position of this game is made of, for the board builder: players, zones and how each behaves,
-        player values, card states and steps. A game adds its own entries (values, states, steps)."""
+        player values, card states and steps. A game adds its own entries (values, states, steps).
+
+        The board builds every form from these keys and knows no game: ``player_fields``, ``game_fields`` and
+        ``card_fields`` describe the inputs (``{key, kind, options?, min?, max?}``; kinds ``int``, ``bool``,
+        ``text``, ``choice``, ``choices``, ``flags``, ``list``, ``player``), ``new_position`` is what "empty
+        position" starts from, ``stack`` says whether the game keeps a stack and priority between plays (with
+        ``stack_kinds``), ``hand_zone`` names the zone the request limits count as the hand."""
         layout = self.layout
         return {
             "game": self.game,
@@ -179,6 +196,15 @@ class Ruleset:
             "values": {},
             "states": {},
             "steps": [],
+            "card_state": {},
+            "states_out_of_play": [],
+            "player_fields": [],
+            "game_fields": [],
+            "card_fields": [{"key": "type", "kind": "text"}],
+            "new_position": {"active": "p1", "turn": 1, "players": {"p1": {}, "p2": {}}},
+            "stack": False,
+            "stack_kinds": [],
+            "hand_zone": None,
         }
 
     def catalog(self) -> Any:

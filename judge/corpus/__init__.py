@@ -266,10 +266,39 @@ class Corpus:
         return True
 
     def sections_of(self, document: str) -> Iterator[Section]:
-        return (s for s in self.sections.values() if s.document == document)
+        return iter(self._by_document("sections", self.sections).get(document, ()))
 
     def entries_of(self, document: str) -> Iterator[Entry]:
-        return (e for e in self.entries.values() if e.document == document)
+        return iter(self._by_document("entries", self.entries).get(document, ()))
+
+    def _by_document(self, kind: str, items: dict[str, Any]) -> dict[str, list[Any]]:
+        # Asked once per entry while the corpus is annotated: grouped once (again if items were added since).
+        kept = self.__dict__.get(f"_{kind}_by_document")
+        if kept is None or kept[0] != len(items):
+            grouped: dict[str, list[Any]] = {}
+            for item in items.values():
+                grouped.setdefault(item.document, []).append(item)
+            kept = self.__dict__[f"_{kind}_by_document"] = (len(items), grouped)
+        return kept[1]
+
+
+@functools.lru_cache(maxsize=4)
+def entry_games(root: str | None = None) -> dict[str, str]:
+    """Every entry id with the game of its document, read from the folders alone (an entry file is named by its id
+    and sits in its document's folder): what counting the entries a set of scenarios covers needs, without reading
+    every entry and rule section as :func:`load` does."""
+    base = Path(root) if root else default_root()
+    if not base.is_dir():
+        raise CorpusError(f"no rulings folder at {base} (set JUDGE_RULINGS to point at it)")
+    games: dict[str, str] = {}
+    for doc_dir in sorted(p for p in base.iterdir() if p.is_dir()):
+        meta_path = doc_dir / "document.toml"
+        if not meta_path.exists():
+            continue
+        game = tomllib.loads(meta_path.read_text(encoding="utf-8")).get("game", "")
+        for path in sorted((doc_dir / "entries").glob("*.md")):
+            games[path.stem] = game
+    return games
 
 
 @functools.lru_cache(maxsize=4)

@@ -13,11 +13,20 @@ import unicodedata
 _LIGATURES = str.maketrans({"æ": "ae", "Æ": "ae", "œ": "oe", "Œ": "oe", "ß": "ss", "ø": "o", "Ø": "o"})
 
 
+_ABOVE_SPACING = re.compile("[^\x00-\u02ff]+")
+"""Runs of characters that may be combining marks (every combining mark comes after U+02FF): only these are looked
+at one by one, the rest of a text is kept as it is."""
+
+
+def _drop_marks(run: re.Match[str]) -> str:
+    return "".join(c for c in run.group() if not unicodedata.combining(c))
+
+
 def fold(text: str) -> str:
     """Lower case, no accents, ligatures spelled out: ``Æmbar`` → ``aembar``, ``Acción`` → ``accion``."""
     text = text.translate(_LIGATURES)
     decomposed = unicodedata.normalize("NFKD", text)
-    return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
+    return _ABOVE_SPACING.sub(_drop_marks, decomposed).casefold()
 
 
 # Plain text -------------------------------------------------------------------------------------------------

@@ -34,7 +34,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     if not app.debug:
         logging.getLogger("judge.web").setLevel(logging.INFO)
 
-    from judge.web import api, board, database, errors, i18n, limits, rulings, security
+    from judge.web import api, board, database, errors, i18n, limits, practice, rulings, security
 
     limits.init_app(app)
     database.init_app(app)
@@ -44,6 +44,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(rulings.bp)
     app.register_blueprint(board.bp)
     app.register_blueprint(api.bp)
+    app.register_blueprint(practice.bp)
     with app.app_context():
         db.ensure_built(database.get_db())
     return app

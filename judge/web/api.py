@@ -129,19 +129,17 @@ def cards():
     q = request.args.get("q", "")
     if len(q) > 100:
         raise APIError(400, "bad-request", "q is at most 100 characters")
-    game = request.args.get("game") or "keyforge"
-    if game not in {r.game for r in rulesets.all_rulesets()} | {"mitos-y-leyendas", "gobierno-y-prestigio"}:
-        raise APIError(400, "bad-request", f"unknown game {game!r}",
-                       problems=[service.problem("game", "keyforge, mitos-y-leyendas or gobierno-y-prestigio")])
+    games = list(dict.fromkeys(r.game for r in rulesets.all_rulesets()))
+    game = request.args.get("game") or rulesets.get(rulesets.DEFAULT).game
+    if game not in games:
+        raise APIError(400, "bad-request", f"unknown game {game!r}", problems=[service.problem("game", ", ".join(games))])
     return {"cards": service.cards(q.strip(), game, lang(), _int_arg("limit", 20, 1, 500))}
 
 
 @bp.get("/rulesets")
 def rulesets_list():
     """Every ruleset the board can use, with what a position of its game is made of."""
-    from judge.web.board import schema
-
-    return {"rulesets": [{"id": r.id, "game": r.game, "document": r.document, "title": r.title, "schema": schema(r)}
+    return {"rulesets": [{"id": r.id, "game": r.game, "document": r.document, "title": r.title, "schema": r.schema()}
                          for r in rulesets.all_rulesets()], "default": rulesets.DEFAULT}
 
 

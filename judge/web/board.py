@@ -7,44 +7,32 @@ from typing import Any
 from flask import Blueprint, abort, render_template, request
 
 from judge import db, rulesets
-from judge.core.ruleset import Ruleset
 from judge.web.database import get_db
-from judge.web.i18n import client_messages
+from judge.web.i18n import client_messages, translate
 
 bp = Blueprint("board", __name__)
 
 
-def schema(rs: Ruleset) -> dict[str, Any]:
-    """What a position of this ruleset's game is made of: zones, player values, card states, steps and, for a
-    game with a card vocabulary, the words a custom card is written in. The board builds its form from this."""
-    out: dict[str, Any] = {"zones": list(rs.layout.zones), "in_play": sorted(rs.layout.in_play),
-                           "attached": rs.layout.attached_key, "players": ["p1", "p2"]}
-    if rs.game != "keyforge":
-        return out
-    from judge.games.keyforge import catalog, positions, vocabulary
+def games() -> list[dict[str, Any]]:
+    """Each game the service knows, with its rulesets, what the board does with it (read from each ruleset's schema)
+    and how many scenarios of it can be replayed: the ruleset menu and the front page say the same."""
+    from judge.web import service
 
-    out.update({
-        # in play first, then the hidden zones, the way a judge reads a table
-        "zones": [z for z in ("battleline", "artifacts", "hand", "archives", "deck", "discard", "purged")
-                  if z in positions.ZONES],
-        "card_state": {k: ("bool" if t is bool else "int" if t is int else "card")
-                       for k, t in positions.CARD_STATE.items()},
-        "player_values": sorted(positions.PLAYER_VALUES),
-        "steps": list(positions.STEPS),
-        "houses": [h for h in catalog.HOUSES if h != "none"],
-        "types": list(catalog.TYPES),
-        "bonus_icons": list(catalog.BONUS_ICONS),
-        "keywords": sorted(vocabulary.KEYWORDS),
-        "triggers": dict(vocabulary.TRIGGERS),
-        "effects": {k: dict(v) for k, v in vocabulary.EFFECTS.items()},
-        "constant_effects": dict(vocabulary.CONSTANT_EFFECTS),
-        "named_targets": sorted(vocabulary.NAMED_TARGETS),
-        "sides": sorted(vocabulary.SIDES),
-        "kinds": sorted(vocabulary.KINDS),
-        "players_words": sorted(vocabulary.PLAYERS),
-        "max_keys": 3, "max_chains": 24,
-    })
-    return out
+    out: dict[str, dict[str, Any]] = {}
+    for r in rulesets.all_rulesets():
+        game = out.setdefault(r.game, {"id": r.game, "name": translate(f"game.{r.game}"), "rulesets": [], "supports": [],
+                                       "scenarios": 0})
+        game["rulesets"].append({"id": r.id, "title": r.title})
+        if not game["supports"]:
+            schema = r.schema()
+            game["supports"] = ["position", "plays", "questions", "explore"] + (["stack"] if schema.get("stack") else []) \
+                + (["custom"] if schema.get("card_fields") else [])
+    for ruleset_id in service.scenario_rulesets():
+        try:
+            out[rulesets.get(ruleset_id).game]["scenarios"] += 1
+        except KeyError:
+            continue
+    return list(out.values())
 
 
 def _page(initial: dict[str, Any]) -> str:
@@ -52,8 +40,7 @@ def _page(initial: dict[str, Any]) -> str:
     if rid not in {r.id for r in rulesets.all_rulesets()}:
         rid = rulesets.DEFAULT
     initial = {**initial, "ruleset": rid}
-    return render_template("board/board.html", initial=initial, messages=client_messages(),
-                           rulesets=[{"id": r.id, "game": r.game, "title": r.title} for r in rulesets.all_rulesets()])
+    return render_template("board/board.html", initial=initial, messages=client_messages(), games=games())
 
 
 @bp.get("/board")

@@ -24,6 +24,7 @@ from flask import Flask, current_app, g
 from judge import rulesets
 from judge.core import budget
 from judge.core.position import Position
+from judge.core.ruleset import Ruleset
 
 MAX_CARDS = 400
 """Cards in a position, every zone counted (two 36-card decks and everything a game makes of them fit many times)."""
@@ -60,17 +61,27 @@ def metered(what: str) -> Iterator[budget.Meter]:
         yield meter
 
 
-def shape_problems(position: Position, where: str = "position") -> list[tuple[str, str, int, int]]:
-    """What makes a position larger than the service accepts: ``(where, what, how many, limit)`` each."""
+def shape_problems(rs: Ruleset, position: Position, where: str = "position") -> list[tuple[str, str, int, int]]:
+    """What makes a position larger than the service accepts: ``(where, what, how many, limit)`` each.
+
+    The ruleset says which zones are in play and which is the hand; the hand counted is that of the player who may
+    act now, whose plays are listed."""
     out = []
     in_play = 0
+    hand_zone = rs.schema().get("hand_zone")
+    acting = rs.acting_player(position) if position.players else None
+    # A zone written as a count (a castle of 40) holds cards the text does not list one by one.
+    total = sum(1 for _ in position.all_cards())
+    if total > MAX_CARDS:
+        out.append((f"{where}.players", "cards in the position", total, MAX_CARDS))
     for pid, player in position.players.items():
         for zone, cards in player.zones.items():
-            if zone in _IN_PLAY:
+            if zone in rs.layout.in_play:
                 in_play += sum(1 for card in cards for _ in card.walk())
-        hand = len(player.zones.get("hand", ()))
-        if pid == position.active and hand > MAX_HAND:
-            out.append((f"{where}.players.{pid}.hand", "cards in the active player's hand", hand, MAX_HAND))
+        hand = len(player.zones.get(hand_zone, ())) if hand_zone else 0
+        if pid == acting and hand > MAX_HAND:
+            out.append((f"{where}.players.{pid}.{hand_zone}", "cards in the hand of the player who may act", hand,
+                        MAX_HAND))
     if in_play > MAX_IN_PLAY:
         out.append((f"{where}.players", "cards in play", in_play, MAX_IN_PLAY))
     return out

@@ -19,7 +19,9 @@ def index() -> str:
     """Front page: the search box, the board and the documents."""
     if request.args.get("q", "").strip():
         return search()
-    return render_template("rulings/index.html", documents=oracle.documents(get_db()))
+    from judge.web.board import games
+
+    return render_template("rulings/index.html", documents=oracle.documents(get_db()), games=games())
 
 
 @bp.get("/rulings")

@@ -45,6 +45,7 @@ def store(data: dict[str, Any]):
                 continue
             if p.get("play") is not None:
                 service.play_of(p.get("play"), problems, f"plays[{i}].play")
+            service.by_of(p.get("by"), problems, f"plays[{i}].by")
             service.answers_of(p.get("answers"), problems, f"plays[{i}].answers")
     title = data.get("title", "")
     if not isinstance(title, str) or len(title) > 300:

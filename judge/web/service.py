@@ -34,9 +34,6 @@ MAX_PLAY_TEXT = 200
 EXPLORE_BUDGET = 300
 EXPLORE_MAX_BUDGET = limits.MAX_BRANCHES
 
-VERBS = ("play", "discard", "reap", "fight", "action", "omni", "unstun", "raise-tide", "end-turn")
-
-
 # Reading requests ---------------------------------------------------------------------------------------------
 
 
@@ -148,7 +145,7 @@ def position_of(rs: Ruleset, raw: Any, where: str = "position") -> Position:
         raise APIError(400, "too-deep", "the position is nested too deeply to read") from None
     except JudgeError as exc:
         raise APIError(422, "malformed-position", str(exc), problems=[problem(where, str(exc))]) from None
-    too_large = limits.shape_problems(position, where)
+    too_large = limits.shape_problems(rs, position, where)
     if too_large:
         found = limits.describe(too_large)
         raise APIError(413, "too-large", "; ".join(f"{p['where']}: {p['message']}" for p in found), problems=found)
@@ -166,6 +163,16 @@ def _custom_name_problems(cards: Any, where: str) -> Iterator[dict[str, str]]:
                 if not isinstance(text, str):
                     yield problem(f"{where}.{cid}.name.{language}",
                                   f"a card's name in a language is text, not {_json_type(text)}")
+
+
+def by_of(raw: Any, problems: list[dict[str, str]], where: str = "by") -> str | None:
+    """Who makes a play (``p2``); ``None``: the player who may act now."""
+    if raw is None:
+        return None
+    if not isinstance(raw, str) or not raw or len(raw) > 40:
+        problems.append(problem(where, "by is the id of the player who makes the play (p1, p2…)"))
+        return None
+    return raw
 
 
 def play_of(raw: Any, problems: list[dict[str, str]], where: str = "play") -> str | None:
@@ -216,10 +223,11 @@ def _is_answer(a: Any) -> bool:
     return isinstance(a, dict)
 
 
-def board_request(data: dict[str, Any], *, need_play: bool) -> tuple[Ruleset, Position, str | None, list[Any]]:
-    """Ruleset, position, play and answers of a request, or a 4xx listing every problem at once."""
+def board_request(data: dict[str, Any], *, need_play: bool) -> tuple[Ruleset, Position, Play | None, list[Any]]:
+    """Ruleset, position, play (with who makes it, ``by``) and answers of a request, or a 4xx listing every problem
+    at once."""
     problems: list[dict[str, str]] = []
-    unknown = set(data) - {"ruleset", "position", "play", "answers", "budget", "lang", "plays", "title", "id",
+    unknown = set(data) - {"ruleset", "position", "play", "by", "answers", "budget", "lang", "plays", "title", "id",
                            "entries", "note", "current"}
     for key in sorted(unknown):
         problems.append(problem(key, "unknown field"))
@@ -231,7 +239,10 @@ def board_request(data: dict[str, Any], *, need_play: bool) -> tuple[Ruleset, Po
         if "play" not in data:
             problems.append(problem("play", "the request needs a play, e.g. \"reap c3\""))
         else:
-            play = play_of(data["play"], problems)
+            text = play_of(data["play"], problems)
+            raw = data["play"]
+            by = by_of(data["by"] if "by" in data else raw.get("by") if isinstance(raw, dict) else None, problems)
+            play = Play.parse(text, by=by) if text else None
     answers = answers_of(data.get("answers"), problems)
     if problems:
         raise APIError(400, "bad-request", "; ".join(f"{p['where']}: {p['message']}" for p in problems),
@@ -264,63 +275,23 @@ def citation_info(citation: str | None) -> dict[str, Any] | None:
     """A citation with the title of what it names and its page (``None`` title if the corpus lacks it)."""
     if not citation:
         return None
+    corpus = _corpus()
     try:
-        found = _corpus().resolve(citation)
+        found = corpus.resolve(citation)
         title = found.title
     except KeyError:
-        title = None
-    return {"citation": citation, "title": title, "url": citation_url(citation)}
-
-
-def _catalog(rs: Ruleset, position: Position | None):
-    if position is not None and hasattr(rs, "catalog_for"):
-        return rs.catalog_for(position)
-    return catalog_for_game(rs.game)
-
-
-def catalog_for_game(game: str):
-    """The card catalog of a game (``None`` for a game without one); unreadable cards are left out, not fatal."""
-    if game != "keyforge":
-        return None
-    from judge.games.keyforge import catalog as kf
-
-    try:
-        return kf.default_catalog()
-    except ValueError:
-        cards, _ = kf.load_dir()
-        return kf.Catalog(cards)
-
-
-def card_info(card: Any) -> dict[str, Any]:
-    """What the board shows of a catalog card."""
-    return {
-        "id": card.id, "name": {"es": card.name_es or card.name_en, "en": card.name_en or card.name_es,
-                                "pt": card.name_pt or card.name_en},
-        "house": card.house, "houses": list(card.houses) or [card.house], "type": card.type, "power": card.power,
-        "armor": card.armor, "keywords": [k if v == 1 else f"{k} {v}" for k, v in card.keywords],
-        "traits": list(card.traits), "bonus": list(card.bonus), "custom": bool(card.custom),
-    }
-
-
-def card_view(rs: Ruleset, position: Position) -> dict[str, Any]:
-    """Every card of the position by uid: its names, printed facts and, in play, its power and armor now."""
-    catalog = _catalog(rs, position)
-    out: dict[str, Any] = {}
-    for player, zone, card in position.all_cards():
-        info: dict[str, Any] = {"uid": card.uid, "card": card.card, "zone": f"{player.id}.{zone}"}
-        try:
-            info.update(card_info(catalog.lookup(card.card)) if catalog is not None else {})
-        except (UnknownCardError, KeyError):
-            info["name"] = {"es": card.card, "en": card.card, "pt": card.card}
-        info["id"] = card.card
-        if zone in ("battleline", "artifacts"):
-            for key in ("power", "armor"):
-                try:
-                    info[f"{key}_now"] = rs.query(position, f"{card.uid}.{key}")
-                except (KeyError, JudgeError, TypeError, ValueError):
-                    pass
-        out[card.uid] = info
+        return {"citation": citation, "title": None, "url": citation_url(citation)}
+    out = {"citation": citation, "title": title, "url": citation_url(citation)}
+    # A numbered step ("Paso 5", "120.6") reads only with the section it belongs to.
+    parent = corpus.sections.get(f"{citation.partition('#')[0]}#{found.parent}") if getattr(found, "parent", None) else None
+    if parent is not None:
+        out["parent"] = parent.title.rstrip(" :")
     return out
+
+
+def ruleset_of_game(game: str) -> Ruleset | None:
+    """The ruleset the board uses for a game when only the game is named (its first, the current rulebook)."""
+    return next((r for r in rulesets.all_rulesets() if r.game == game), None)
 
 
 def play_label(play: Play, cards: dict[str, Any], lang: str) -> str:
@@ -347,14 +318,15 @@ def plays_view(rs: Ruleset, position: Position, cards: dict[str, Any]) -> list[d
         raise APIError(422, "engine-failure", f"the engine could not list the legal plays ({type(exc).__name__}: "
                                               f"{exc}); check the custom cards; the input was logged") from None
     for play in plays:
-        out.append({"play": str(play), "verb": play.verb, "card": play.card,
+        out.append({"play": str(play), "verb": play.verb, "card": play.card, "by": play.player,
                     "label": {lang: play_label(play, cards, lang) for lang in ("es", "en")}})
     return out
 
 
 def board_view(rs: Ruleset, position: Position) -> dict[str, Any]:
     try:
-        return {"position": rs.to_dict(position), "toml": rs.dumps(position), "cards": card_view(rs, position)}
+        return {"position": rs.to_dict(position), "toml": rs.dumps(position), "cards": rs.card_view(position),
+                "acting": rs.acting_player(position) if position.players else None}
     except (budget.OverBudget, budget.OverDeadline):
         raise
     except Exception as exc:  # noqa: BLE001 - a position the engine made but cannot write is still a refusal
@@ -390,15 +362,16 @@ def _decision(d: Any) -> dict[str, Any]:
     return out
 
 
-def _run(rs: Ruleset, position: Position, play: str, answers: Sequence[Any]) -> Outcome:
+def _run(rs: Ruleset, position: Position, play: Play, answers: Sequence[Any]) -> Outcome:
     """Resolve, translating every engine refusal into a 4xx that says what and why."""
+    text = str(play)
     try:
         return rs.resolve(position, play, list(answers))
     except IllegalPlayError as exc:
         from judge.web.i18n import lang
 
         reason = exc.reason_es if lang() == "es" else exc.reason
-        raise APIError(422, "illegal-play", reason, play=play, rule=exc.rule, rule_info=citation_info(exc.rule),
+        raise APIError(422, "illegal-play", reason, play=text, by=play.player, rule=exc.rule, rule_info=citation_info(exc.rule),
                        reason={"es": exc.reason_es, "en": exc.reason},
                        problems=[problem("play", f"{reason} ({exc.rule})" if exc.rule else reason)]) from None
     except InvalidAnswerError as exc:
@@ -410,7 +383,7 @@ def _run(rs: Ruleset, position: Position, play: str, answers: Sequence[Any]) -> 
         from judge.web.i18n import lang
 
         message = exc.text(lang())
-        raise APIError(422, "invalid-play", message, play=play, problems=[problem("play", message)]) from None
+        raise APIError(422, "invalid-play", message, play=text, problems=[problem("play", message)]) from None
     except JudgeError as exc:
         message = str(exc).splitlines()[0]
         where = "answers" if "answer" in message else "play"
@@ -423,7 +396,7 @@ def _run(rs: Ruleset, position: Position, play: str, answers: Sequence[Any]) -> 
     except Exception as exc:  # noqa: BLE001 - a position the engine cannot handle is still the judge's input
         import logging
 
-        logging.getLogger("judge.web").exception("engine failure on %r", play)
+        logging.getLogger("judge.web").exception("engine failure on %r", text)
         raise APIError(422, "engine-failure", f"the engine could not resolve this play ({type(exc).__name__}: "
                                               f"{exc}); the input was logged") from None
 
@@ -458,7 +431,8 @@ def resolve(data: dict[str, Any]) -> dict[str, Any]:
     result: dict[str, Any] = {
         "status": "question" if question else "complete",
         "ruleset": rs.id,
-        "play": str(Play.parse(play)),
+        "play": str(play),
+        "by": play.player or rs.acting_player(position),
         "answers": answers,
         "decisions": [_decision(d) for d in outcome.decisions],
         "question": question,
@@ -508,21 +482,22 @@ def explore(data: dict[str, Any]) -> dict[str, Any]:
             "changes": [{"what": k, "before": b, "after": a} for k, b, a in exploring.diff(before, after_facts)],
             "toml": rs.dumps(group.outcome.position),
         })
-    return {"ruleset": rs.id, "play": str(Play.parse(play)), "prefix": prefix, "outcomes": outcomes,
+    return {"ruleset": rs.id, "play": str(play), "by": play.player or rs.acting_player(position), "prefix": prefix,
+            "outcomes": outcomes,
             "differing": differing, "matters": ex.matters, "resolved": ex.resolved, "cut": ex.cut,
             "complete": ex.complete, "refused": [{"answers": a, "message": m} for a, m in ex.refused[:20]]}
 
 
 def cards(q: str, game: str, lang: str, limit: int) -> list[dict[str, Any]]:
     """Catalog cards whose name (any language, any alias) contains ``q``; all of them when ``q`` is empty."""
-    catalog = catalog_for_game(game)
+    rs = ruleset_of_game(game)
+    catalog = rs.catalog() if rs is not None else None
     if catalog is None:
         return []
     if q:
-        found = catalog.search(q, limit=limit)
-    else:
-        found = sorted(catalog.cards.values(), key=lambda c: c.name(lang).casefold())[:limit]
-    return [card_info(c) for c in found]
+        return [rs.card_facts(c) for c in catalog.search(q, limit=limit)]
+    facts = [rs.card_facts(c) for c in catalog.cards.values()]
+    return sorted(facts, key=lambda f: str(f["name"].get(lang) or f["name"].get("es") or f["id"]).casefold())[:limit]
 
 
 # Scenarios ----------------------------------------------------------------------------------------------------
@@ -536,23 +511,31 @@ def scenarios_root() -> Path:
 
 
 @functools.lru_cache(maxsize=4)
-def _scenario_index(root: str) -> tuple[dict[str, Path], dict[str, list[str]]]:
+def _scenario_index(root: str) -> tuple[dict[str, Path], dict[str, list[str]], dict[str, str]]:
+    """The project's scenarios: their files by id, their ids by entry, their rulesets by id."""
     by_id: dict[str, Path] = {}
     by_entry: dict[str, list[str]] = {}
+    ruleset_of: dict[str, str] = {}
     for path in sorted(Path(root).rglob("*.toml")):
         try:
             scenario = Scenario.from_file(path)
         except JudgeError:
             continue
         by_id[scenario.id] = path
+        ruleset_of[scenario.id] = scenario.ruleset
         for entry in scenario.entries:
             by_entry.setdefault(entry, []).append(scenario.id)
-    return by_id, by_entry
+    return by_id, by_entry, ruleset_of
+
+
+def scenario_rulesets() -> list[str]:
+    """The ruleset of every scenario of the project, one per scenario."""
+    return list(_scenario_index(str(scenarios_root()))[2].values())
 
 
 def scenarios_of(entry_id: str) -> list[dict[str, Any]]:
     """The scenarios that reproduce an entry, each with its title and the board address that replays it."""
-    by_id, by_entry = _scenario_index(str(scenarios_root()))
+    by_id, by_entry, _ = _scenario_index(str(scenarios_root()))
     out = []
     for sid in sorted(by_entry.get(entry_id, []), key=lambda s: (s != entry_id, s)):
         try:
@@ -560,7 +543,7 @@ def scenarios_of(entry_id: str) -> list[dict[str, Any]]:
         except JudgeError:
             continue
         out.append({"id": sid, "title": s.title, "ruleset": s.ruleset, "replay": f"/board?scenario={sid}",
-                    "plays": [p.play for p in s.plays]})
+                    "plays": [p.play for p in s.plays if p.set is None]})
     return out
 
 
@@ -569,7 +552,7 @@ def scenario(sid: str) -> dict[str, Any]:
 
     :raise 404: if there is no scenario with that id.
     """
-    by_id, _ = _scenario_index(str(scenarios_root()))
+    by_id, _, _ = _scenario_index(str(scenarios_root()))
     if sid not in by_id:
         raise APIError(404, "not-found", f"there is no scenario {sid!r}")
     return scenario_payload(Scenario.from_file(by_id[sid]))
@@ -584,7 +567,15 @@ def scenario_payload(s: Scenario) -> dict[str, Any]:
     position = position_of(rs, s.position)
     return {"id": s.id, "title": s.title, "reading": s.reading, "entries": s.entries, "ruleset": rs.id,
             "position": rs.to_dict(position),
-            "plays": [{"play": p.play, "answers": p.answers, "illegal": p.illegal} for p in s.plays]}
+            "plays": [_script_play(p) for p in s.plays]}
+
+
+def _script_play(p: Any) -> dict[str, Any]:
+    """One play of a scenario as the board replays it: the play, who makes it and the answers given; a correction
+    (``set``) as the paths it sets."""
+    if p.set is not None:
+        return {"set": p.set, "answers": []}
+    return {"play": p.play, "by": p.by, "answers": p.answers, "illegal": p.illegal}
 
 
 def import_scenario(text: str) -> dict[str, Any]:
@@ -655,15 +646,16 @@ def export_scenario(data: dict[str, Any]) -> dict[str, Any]:
     if not isinstance(plays_raw, list) or len(plays_raw) > MAX_PLAYS:
         problems.append(problem("plays", f"plays are a list of at most {MAX_PLAYS} {{play, answers}}"))
         plays_raw = []
-    plays: list[tuple[str, list[Any]]] = []
+    plays: list[tuple[Play, list[Any]]] = []
     for i, item in enumerate(plays_raw):
         if not isinstance(item, dict):
-            problems.append(problem(f"plays[{i}]", "each play is {\"play\": ..., \"answers\": [...]}"))
+            problems.append(problem(f"plays[{i}]", "each play is {\"play\": ..., \"answers\": [...], \"by\": ...}"))
             continue
         text = play_of(item.get("play"), problems, f"plays[{i}].play")
         answers = answers_of(item.get("answers"), problems, f"plays[{i}].answers")
+        by = by_of(item.get("by"), problems, f"plays[{i}].by")
         if text:
-            plays.append((text, answers))
+            plays.append((Play.parse(text, by=by), answers))
     if problems:
         raise APIError(400, "bad-request", "; ".join(f"{p['where']}: {p['message']}" for p in problems),
                        problems=problems)
@@ -672,15 +664,15 @@ def export_scenario(data: dict[str, Any]) -> dict[str, Any]:
     start = position
     if not plays:
         raise APIError(422, "bad-scenario", "a scenario needs at least one play", problems=[problem("plays", "empty")])
-    for i, (text, answers) in enumerate(plays):
+    for i, (play, answers) in enumerate(plays):
         try:
-            outcome = _run(rs, position, text, answers)
+            outcome = _run(rs, position, play, answers)
         except APIError as exc:
             exc.details.setdefault("problems", [])
             exc.details["problems"] = [problem(f"plays[{i}]", exc.message)]
             raise
         if outcome.question is not None:
-            raise APIError(422, "unanswered", f"plays[{i}] {text!r} stops at a question: {outcome.question.prompt_en}",
+            raise APIError(422, "unanswered", f"plays[{i}] {str(play)!r} stops at a question: {outcome.question.prompt_en}",
                            question=_question(outcome.question),
                            problems=[problem(f"plays[{i}].answers", "a decision is still unanswered")])
         position = outcome.position
@@ -691,7 +683,7 @@ def export_scenario(data: dict[str, Any]) -> dict[str, Any]:
     doc: dict[str, Any] = {"id": sid, "entries": entries, "ruleset": rs.id}
     if title:
         doc["title"] = title
-    doc["plays"] = [{"play": t, "answers": a} for t, a in plays]
+    doc["plays"] = [{"play": str(p), "answers": a, **({"by": p.player} if p.player else {})} for p, a in plays]
     doc["position"] = doc_position
     doc["expect"] = expect
     header = [f"# {sid}" + (f" — {title}" if title else "")]
@@ -711,16 +703,23 @@ def export_scenario(data: dict[str, Any]) -> dict[str, Any]:
 
 
 def _expectations(rs: Ruleset, start: Position, end: Position) -> dict[str, Any]:
+    """What the exported scenario checks: the player values, card states and zones that changed, as the ruleset's
+    schema names them, and who may act and how much waits where the game keeps a stack."""
+    schema = rs.schema()
+    player_values = set(schema.get("player_values", ()))
+    card_values = set(schema.get("card_state", ())) | {"controller"}
     changed = exploring.diff(exploring.facts(rs, start), exploring.facts(rs, end))
     paths: list[str] = []
     for what, _, _ in changed:
         head, _, attr = what.partition(".")
-        if head in end.players or head in start.players:
-            if attr in ("amber", "keys", "chains", "house"):
+        if head in ("priority", "stack"):
+            paths.append("stack.count" if head == "stack" else head)
+        elif head in end.players or head in start.players:
+            if attr in player_values:
                 paths.append(what)
         elif attr in ("zone", "index"):
             paths.append(f"{head}.zone")
-        elif attr in ("damage", "amber", "exhausted", "stun", "enrage", "ward", "power", "controller"):
+        elif attr in card_values:
             paths.append(what)
     if end.values.get("winner"):
         paths.append("winner")
@@ -728,12 +727,11 @@ def _expectations(rs: Ruleset, start: Position, end: Position) -> dict[str, Any]
     for path in dict.fromkeys(paths):
         try:
             value = rs.query(end, path)
-        except (KeyError, JudgeError):
+        except (KeyError, JudgeError, TypeError, ValueError):
             continue
         if value is None:
             continue
         expect[path] = value
     if not expect:
-        for pid in end.players:
-            expect[f"{pid}.amber"] = rs.query(end, f"{pid}.amber")
+        expect["active"] = rs.query(end, "active")
     return expect

@@ -19,11 +19,38 @@ def _kind(t: Any) -> str:
     return {bool: "bool", int: "int", str: "text", list: "list", dict: "table"}.get(t, "int|list")
 
 
+STACK_KINDS = ("orden", "copia", "activada", "disparada")
+
+
 def schema(steps: tuple[str, ...], card_state: dict[str, Any], player_values: dict[str, Any]) -> dict[str, Any]:
     return {
         "zones": list(BOARD_ZONES),
         "card_state": {k: _kind(t) for k, t in card_state.items()},
+        # in the discard a card shows whether its owner has a use of it left (114.4)
+        "states_out_of_play": ["girada", "boca-abajo"],
         "player_values": sorted(player_values),
+        "player_fields": [
+            {"key": "prestigio", "kind": "int", "min": 0, "max": 99},
+            {"key": "riqueza", "kind": "int", "min": 0, "max": 99},
+            {"key": "reserva", "kind": "int", "min": 0, "max": 99},
+            {"key": "pg-adelantado", "kind": "bool"},
+            {"key": "perdio", "kind": "bool"},
+        ],
+        "card_fields": [
+            {"key": "type", "kind": "choice", "options": list(vocabulary.TYPES)},
+            {"key": "cost", "kind": "int", "min": 0},
+            {"key": "colors", "kind": "flags", "options": list(vocabulary.COLORS)},
+            {"key": "subtypes", "kind": "list"},
+            {"key": "strength", "kind": "int", "min": 0},
+            {"key": "toughness", "kind": "int", "min": 0},
+            {"key": "leadership", "kind": "int", "min": 0},
+            {"key": "keywords", "kind": "flags", "options": sorted(vocabulary.KEYWORDS)},
+        ],
+        "new_position": {"active": "p1", "turn": 3, "step": "paso-de-mando", "priority": "p1",
+                         "players": {"p1": {"pg": ["PG", "PG", "PG"], "mano": []}, "p2": {"pg": ["PG", "PG", "PG"]}}},
+        "stack": True,
+        "stack_kinds": list(STACK_KINDS),
+        "hand_zone": "mano",
         "steps": list(steps),
         "types": list(vocabulary.TYPES),
         "ability_kinds": dict(vocabulary.ABILITY_KINDS),

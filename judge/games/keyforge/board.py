@@ -12,6 +12,8 @@ from dataclasses import dataclass, field
 from typing import Any
 from collections.abc import Callable, Iterator
 
+from judge.core.errors import JudgeError
+from judge.core.kept import Counted, while_unchanged
 from judge.core.position import CardState, Position
 from judge.games.keyforge.catalog import HOUSES, CardDef, Catalog
 from judge.games.keyforge import standing
@@ -20,21 +22,32 @@ from judge.games.keyforge.incomplete import refusal
 IN_PLAY = ("battleline", "artifacts")
 
 
+def _unchanged(board: Board) -> tuple[Any, ...]:
+    """What the board reads besides its catalog: while this stays the same, so do the constant effects in force."""
+    # A board that reads the condition of a conditional effect sets the conditional ones aside while it does
+    # (``_holding``, where it has it): what it finds then is another answer.
+    return (board.position.revision, board.as_if_yours.changes, board.last_neighbors.changes,
+            board.__dict__.get("_holding", False))
+
+
 @dataclass
 class Board:
     """A position seen through the catalog."""
 
     position: Position
     catalog: Catalog
-    as_if_yours: dict[str, str] = field(default_factory=dict)
+    as_if_yours: dict[str, str] = field(default_factory=Counted)
     """Cards used "as if they were yours": they count as friendly to the player using them (KF172-GEN-19)."""
-    last_neighbors: dict[str, list[str]] = field(default_factory=dict)
+    last_neighbors: dict[str, list[str]] = field(default_factory=Counted)
     """uid of a creature that left play → its neighbours just before it left (Desolar, Dolor en Cadena)."""
     _blanking: dict[str, bool] = field(default_factory=dict, repr=False)
-    _holding: bool = field(default=False, repr=False)
-    _granting: bool = field(default=False, repr=False)
-    _blanker_here: bool | None = field(default=None, repr=False)
     """Card id → whether its printed text blanks other cards (looked up on every ability check: kept, not recomputed)."""
+    _blanker_here: bool | None = field(default=None, repr=False)
+    """Whether any card of this position could blank another's text box (worked out once, :meth:`_may_blank`)."""
+    _holding: bool = field(default=False, repr=False)
+    """Set while the condition of a conditional constant effect is read: the conditional ones are left aside then."""
+    _granting: bool = field(default=False, repr=False)
+    """Set while the constant abilities granted to cards are gathered: a granted one grants nothing in turn."""
     condition: Callable[[CardState, dict[str, Any]], bool] | None = field(default=None, repr=False)
     """Whether a condition of the vocabulary holds for an effect of a card (the interpreter's; set by the game):
     constant effects that say "while …" (``if``) apply only while it holds."""
@@ -44,6 +57,8 @@ class Board:
     # What a card is.
 
     def define(self, card: CardState) -> CardDef:
+        if not card.state:
+            return self.catalog.lookup(card.card)  # no token, form or copy to look at: the card as printed
         base = self.base_define(card)
         copied = card.state.get("copy-of")
         if copied:
@@ -181,6 +196,7 @@ class Board:
             raise refusal(d, d.unknown_constant)
         return d.abilities
 
+    @while_unchanged(_unchanged)
     def constant_effects(self) -> Iterator[tuple[CardState, dict[str, Any]]]:
         """Constant abilities of cards in play (active even while exhausted), and lasting effects; then the constant
         abilities they grant ("this creature gains, 'Your opponent's keys cost +2'"), each as the ability of the card

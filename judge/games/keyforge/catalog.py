@@ -453,11 +453,16 @@ def default_catalog() -> Catalog:
 
 def catalog_with(ruleset_id: str, custom: dict[str, Any]) -> tuple[Catalog, tuple[Problem, ...]]:
     """The cards as a ruleset's document has them, with a position's custom cards, and the problems of those."""
+    if not custom:
+        return _catalog_with(ruleset_id, "{}")
     return _catalog_with(ruleset_id, json.dumps(custom, sort_keys=True, ensure_ascii=False))
 
 
 @functools.lru_cache(maxsize=64)
 def _catalog_with(ruleset_id: str, custom_json: str) -> tuple[Catalog, tuple[Problem, ...]]:
     # Keyed by the custom cards' text: positions of one scenario file share their catalog.
-    catalog, problems = default_catalog().for_ruleset(ruleset_id).with_custom(json.loads(custom_json))
+    custom = json.loads(custom_json)
+    # Custom cards are an overlay on the ruleset's own catalog, which is made once.
+    base = _catalog_with(ruleset_id, "{}")[0] if custom else default_catalog().for_ruleset(ruleset_id)
+    catalog, problems = base.with_custom(custom)
     return catalog, tuple(problems)

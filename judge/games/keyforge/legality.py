@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from judge.core.decisions import Option, Question
 from judge.core.errors import IllegalPlayError, InvalidAnswerError, InvalidPlayError, UnknownCardError
+from judge.core.kept import latest
 from judge.core.position import CardState, Position
 from judge.core.resolution import Resolution
 from judge.core.ruleset import Play
@@ -84,7 +85,7 @@ class Legality:
                                    es=f"las cartas se juegan, descartan y usan en el paso 3, no en «{position.step}»",
                                    rule=self.cite("turn.step-3-play-discard-use"))
         active = position.active
-        board = Board(position, self.catalog_for(position))
+        board = self._reading_board(position)
         house = position.player(active).values.get("house")
         if play.verb in ("play", "discard"):
             card = self._find(position, play, ("hand",), controller=None)
@@ -144,7 +145,7 @@ class Legality:
         if play.verb in ("reap", "fight", "action", "omni", "unstun"):
             # RESTRICCIONES: "cannot use" forbids every way of using a card (Acción Coordinada, KF172-CARD-02), or one
             # way ("cannot reap"), or all but one ("can only fight", Jinete de Guerra, KF172-CARD-80).
-            game = self._probe(position)
+            game = self._reading(position)
             if self.cannot_use(game, card, play.verb):
                 what = {"reap": "reap", "fight": "fight"}.get(play.verb, "be used")
                 raise IllegalPlayError(f"{board.label(card, 'en')} cannot {what}", rule=self.cite("restrictions"),
@@ -177,7 +178,7 @@ class Legality:
             raise IllegalPlayError(f"{what_en} is already over (the position is at step {step!r})",
                                    rule=self.cite("turn-sequence"), es=f"{what_es} ya ha pasado (la posición está en «{step}»)")
         if play.verb == "choose-house" and play.card:
-            game = self._probe(position)
+            game = self._reading(position)
             allowed, rule = turn.allowed_houses(game, position.active)
             try:
                 Question(key="house", player=position.active, rule=rule, prompt_es="", prompt_en="",
@@ -191,7 +192,7 @@ class Legality:
     def _can_fight(self, position: Position, card: CardState, *, only_targets: bool = False) -> bool:
         """Whether the creature could be used to fight now: not forbidden (unless ``only_targets``), and some enemy
         creature it may choose."""
-        game = self._probe(position)
+        game = self._reading(position)
         found = game.position.find(card.uid)
         if found is None:
             return False
@@ -282,7 +283,7 @@ class Legality:
         if d.type == "upgrade" and not board.creatures():
             raise IllegalPlayError("an upgrade needs a creature in play to attach to", rule=self.cite("upgrades"),
                                    es="una mejora necesita una criatura en juego a la que vincularse")
-        probe = self._probe(position)
+        probe = self._reading(position)
         reason = self.play_restriction(probe, card)
         if reason:
             raise IllegalPlayError(f"{d.name_en} cannot be played now (its play restriction)", rule=self.cite("restrictions"),
@@ -328,6 +329,16 @@ class Legality:
     def _probe(self, position: Position) -> Game:
         """A Game over a copy of the position, for questions asked before a play starts (nothing is recorded)."""
         return Game(self, Resolution(position.copy(), [], self.cite), effects)
+
+    def _reading(self, position: Position) -> Game:
+        """A probe for questions that only read the position: the checks of every play offered on one position, and
+        every value a scenario expects of it, go through one, with what its board works out kept between them."""
+        return latest((self, "reading"), position, lambda: self._probe(position), lambda game: game.position.revision)
+
+    def _reading_board(self, position: Position) -> Board:
+        """The board the checks of a play read the position itself through (one per position as it is now)."""
+        return latest((self, "board"), position, lambda: Board(position, self.catalog_for(position)),
+                      lambda board: board.position.revision)
 
     @staticmethod
     def _stunned_use(board: Board, card: CardState, play: Play) -> bool:

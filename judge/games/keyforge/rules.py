@@ -188,10 +188,8 @@ class KeyForge(Legality, Permissions, PositionCheck, Ruleset):
         if isinstance(expected, list):
             return [self.canonical(position, e) for e in expected]
         if isinstance(expected, str) and not position.find(expected):
-            try:
-                return self.catalog_for(position).lookup(expected).id
-            except UnknownCardError:
-                return expected
+            found = self.catalog_for(position).find(expected)
+            return found.id if found else expected
         return expected
 
     # Positions.
@@ -259,8 +257,9 @@ class KeyForge(Legality, Permissions, PositionCheck, Ruleset):
     # Expectations.
 
     def query(self, position: Position, path: str) -> Any:
-        # Read through a game over a copy, so that effects that hold "while …" are read as they are now.
-        board = self._probe(position).board
+        # Read through a game over a copy, so that effects that hold "while …" are read as they are now; the values a
+        # scenario checks on one position are all read through the same one.
+        board = self._reading(position).board
         return queries.query(board.position, path, board, lambda name: self._card_id(position, name),
                              self.layout.attached_key)
 

@@ -13,14 +13,46 @@ from judge.games.keyforge.board import IN_PLAY, Board
 
 
 def schema() -> dict[str, Any]:
+    houses = [h for h in catalog.HOUSES if h != "none"]
     return {
         # in play first, then the hidden zones, the way a judge reads a table
         "zones": [z for z in ("battleline", "artifacts", "hand", "archives", "deck", "discard", "purged")
                   if z in positions.ZONES],
         "card_state": {k: ("bool" if t is bool else "int" if t is int else "card") for k, t in positions.CARD_STATE.items()},
+        # out of play a card keeps only what belongs to the card itself or says how it got there
+        "states_out_of_play": ["face-down", "purged-by", "maverick"],
         "player_values": sorted(positions.PLAYER_VALUES),
+        "player_fields": [
+            {"key": "amber", "kind": "int", "min": 0, "max": 99},
+            {"key": "keys", "kind": "int", "min": 0, "max": 3},
+            {"key": "chains", "kind": "int", "min": 0, "max": 24},
+            {"key": "house", "kind": "choice", "options": houses},
+            {"key": "houses", "kind": "choices", "options": houses, "count": 3},
+        ],
+        "game_fields": [{"key": "first-turn", "kind": "bool"}, {"key": "tide", "kind": "player"}],
+        "card_fields": [
+            {"key": "house", "kind": "choice", "options": houses},
+            {"key": "type", "kind": "choice", "options": list(catalog.TYPES)},
+            {"key": "power", "kind": "int", "min": 0},
+            {"key": "armor", "kind": "int", "min": 0},
+            {"key": "keywords", "kind": "flags", "options": sorted(vocabulary.KEYWORDS), "counted": True},
+            {"key": "traits", "kind": "list"},
+            {"key": "bonus", "kind": "list", "options": list(catalog.BONUS_ICONS)},
+        ],
+        # the common case of a custom card: one trigger, one effect, an amount and a target
+        "builder": {
+            "when_key": "trigger",
+            "when": [t for t in vocabulary.TRIGGERS if t != "constant"],
+            "effects": {k: sorted(v) for k, v in vocabulary.EFFECTS.items()},
+            "targets": [{"value": t, "label": t} for t in ["self", *sorted(set(vocabulary.NAMED_TARGETS) - {"self"})]]
+            + [{"value": {"choose": 1, "kind": "creature", "side": side}, "label": f"choose 1 {side} creature"}
+               for side in ("enemy", "friendly", "any")],
+        },
+        "new_position": {"active": "p1", "turn": 1, "step": "main",
+                         "players": {"p1": {"amber": 0, "house": "brobnar", "hand": []}, "p2": {"amber": 0}}},
+        "hand_zone": "hand",
         "steps": list(positions.STEPS),
-        "houses": [h for h in catalog.HOUSES if h != "none"],
+        "houses": houses,
         "types": list(catalog.TYPES),
         "bonus_icons": list(catalog.BONUS_ICONS),
         "keywords": sorted(vocabulary.KEYWORDS),

@@ -14,8 +14,10 @@ from judge.core.decisions import Option, Question
 from judge.core.errors import IllegalPlayError
 from judge.core.position import CardState, StackItem
 from judge.core.timing import act
-from judge.games.mitos_y_leyendas import targets as tg
+from judge.games.mitos_y_leyendas import conditions
+from judge.games.mitos_y_leyendas.costs import cost_payable, has_targets
 from judge.games.mitos_y_leyendas.effects import run_effects
+from judge.games.mitos_y_leyendas.board import GRAVEYARD
 from judge.games.mitos_y_leyendas.game import Game
 from judge.games.mitos_y_leyendas.playing import pay
 from judge.games.mitos_y_leyendas.responses import used_this_turn
@@ -23,33 +25,45 @@ from judge.games.mitos_y_leyendas.targets import AbilityContext
 from judge.games.mitos_y_leyendas.timing import RESOLVERS, Windows
 
 
-def cost_payable(game: Game, card: CardState, ability: dict[str, Any]) -> bool:
-    """Whether the costs in the text can be paid now: the Oro, and a card to destroy or banish that fits (a card may
-    pay its own cost unless the text says "otro", Autoreferencia, FAQ L137-L141)."""
-    if int(ability.get("oro", 0)) > len(game.position.player(card.controller).zone("reserva-de-oro")):
-        return False
-    ctx = AbilityContext(game, card.uid, card.controller, rule="habilidad-activada")
-    for effect in ability.get("cost", []):
-        target = effect.get("target")
-        if isinstance(target, dict) and not target.get("player"):
-            count = target.get("choose", 1)
-            if isinstance(count, int) and len(tg.candidates(ctx, target)) < count:
-                return False
-    return True
-
-
-def check_activation(game: Game, card: CardState, index: int, ability: dict[str, Any]) -> None:
+def check_activation(game: Game, card: CardState, index: int, ability: dict[str, Any],
+                     responds_to: str | None = None) -> None:
+    if game.board.locked():
+        raise IllegalPlayError("Vigilia de Armas: no ability can be activated until the Fase Final",
+                               rule=game.res.cite("MYL-CARD-76"),
+                               es="Vigilia de Armas: no se pueden activar habilidades hasta la Fase Final")
     if ability.get("once-per-turn") and used_this_turn(game, card, index):
         raise IllegalPlayError("this ability is used once per turn and was used this turn",
                                rule=game.res.cite("habilidad-activada.mas-de-una-vez"),
                                es="esta habilidad se usa una vez por turno y ya se usó este turno")
-    if not cost_payable(game, card, ability):
+    if not conditions.holds(game.board, card.controller, ability.get("condition")):
+        raise IllegalPlayError("what the text of this ability requires does not hold now", rule=game.res.cite("MYL-CARD-93"),
+                               es="no se cumple ahora lo que exige el texto de esta habilidad")
+    if not cost_payable(game, card, ability, responds_to):
         raise IllegalPlayError("the cost of this ability cannot be paid", rule=game.res.cite("habilidad-activada"),
                                es="el coste de esta habilidad no puede pagarse")
+    if not has_targets(game, card, ability, responds_to):
+        raise IllegalPlayError("this ability has no valid target: the play is undone", rule=game.res.cite("objetivo-valido"),
+                               es="esta habilidad no tiene un objetivo válido: se retrotrae la jugada")
+
+
+def works_from(game: Game, card: CardState, ability: dict[str, Any]) -> bool:
+    """An activated ability works in play, or from the Cementerio if its text says so (Dalai Lama: "desterrar una
+    carta de tu Cementerio para poner este Aliado en tu Mano", FAQ L920)."""
+    where = "cementerio" if game.board.zone_of(card) in GRAVEYARD else "juego"
+    return ability.get("zone", "juego") == where
+
+
+def usable_here(game: Game, card: CardState, player: str) -> bool:
+    """Whether ``player`` may use the abilities of ``card`` where it is: in play under their control, or in their
+    own Cementerio (decision out-of-play-controller)."""
+    if game.board.in_play(card):
+        return card.controller == player
+    return game.board.zone_of(card) in GRAVEYARD and card.owner == player
 
 
 def choose_ability(game: Game, card: CardState, player: str) -> tuple[int, dict[str, Any]]:
-    abilities = [(i, a) for i, a in enumerate(game.board.define(card).abilities) if a.get("kind") == "activada"]
+    abilities = [(i, a) for i, a in enumerate(game.board.define(card).abilities)
+                 if a.get("kind") == "activada" and works_from(game, card, a)]
     if len(abilities) > 1:
         chosen = game.res.ask(Question(key="ability", player=player, rule="habilidad-activada",
                                        prompt_es="¿Qué habilidad activas?", prompt_en="Which ability do you activate?",
@@ -61,14 +75,14 @@ def choose_ability(game: Game, card: CardState, player: str) -> tuple[int, dict[
 def activate(game: Game, card: CardState, player: str, rules: Windows | None = None, responds_to: str | None = None) -> None:
     res = game.res
     index, ability = choose_ability(game, card, player)
-    check_activation(game, card, index, ability)
+    check_activation(game, card, index, ability, responds_to)
     with res.step("activate", "habilidad-activada", f"{player} activa la habilidad de {game.label(card)}",
                   f"{player} activates the ability of {game.label(card, 'en')}", card=card.uid):
         if ability.get("once-per-turn"):
             turn = dict(game.position.values.get("turno", {}))
             turn["una-vez"] = [*turn.get("una-vez", []), f"{card.uid}:{index}"]
             res.set_value("turno", turn)
-        cost_ctx = AbilityContext(game, card.uid, player, rule="habilidad-activada")
+        cost_ctx = AbilityContext(game, card.uid, player, {"responds-to": responds_to}, rule="habilidad-activada")
         with game.triggers.resolving():
             pay(game, player, int(ability.get("oro", 0)))
             run_effects(cost_ctx, ability.get("cost", []), "c")

@@ -11,8 +11,10 @@ from typing import Any
 from collections.abc import Iterator
 
 from judge.core.position import CardState, Position
+from judge.core.resolution import Resolution
 from judge.core.timing import Modifier, apply_modifiers
-from judge.games.mitos_y_leyendas.catalog import Catalog, CardDef
+from judge.games.mitos_y_leyendas import conditions
+from judge.games.mitos_y_leyendas.catalog import Catalog, CardDef, copies
 
 IN_PLAY = ("reserva-de-oro", "oro-pagado", "linea-de-defensa", "linea-de-ataque", "linea-de-apoyo")
 """The zones in play (Controlador y Dueño, FAQ L448): whoever has the card there controls it."""
@@ -33,7 +35,23 @@ class Board:
     # What a card is.
 
     def define(self, card: CardState) -> CardDef:
-        return self.catalog.get(card.card)
+        """The card's printed facts, or, while it is a copy of another card, what it copies of it (Hodur, Amaru,
+        Loke, FAQ L1084-L1092, L1104-L1108, L1142-L1146)."""
+        own = self.catalog.get(card.card)
+        copied = card.get("copia", "")
+        if not copied:
+            return own
+        return copies(own, self.catalog.get(copied), str(card.get("copia-modo", "total")), card.get("copia-fuerza", None))
+
+    def is_copy(self, card: CardState) -> bool:
+        return bool(card.get("copia", ""))
+
+    def forget_copy(self, res: Resolution, card: CardState) -> None:
+        """A card that left play is no longer a copy: it is a new card (FAQ L388)."""
+        for key in ("copia", "copia-modo", "copia-fuerza"):
+            if key in card.state:
+                res.set_card(card, key, None)
+                card.state.pop(key, None)
 
     def label(self, card: CardState, lang: str = "es") -> str:
         if not card.known:
@@ -68,8 +86,28 @@ class Board:
         return None
 
     def has_abilities(self, card: CardState) -> bool:
-        """Whether its text box counts: Vigilia de Armas, Posesión Mayor… are lasting effects that blank it."""
-        return not any(e.get("do") == "sin-habilidades" and self.applies_to(e, card) for e in self.effects())
+        """Whether its text box counts: Posesión Mayor, Shuai Jiao… are lasting effects that blank it; Miroku blanks
+        a name in every zone (FAQ L1060-L1062); Pagoda Daqin blanks Aliados in play (L916-L926)."""
+        if not self._own_text(card):
+            return False
+        return not (self.in_play(card) and any(a.get("grant") == "sin-habilidades"
+                                               and self.covers(source, a.get("target", {"self": True}), card)
+                                               for source, a in self._continuous(lambda c: self._own_text(c))))
+
+    def _own_text(self, card: CardState) -> bool:
+        """The text box, as far as lasting effects decide (continuous abilities that blank others aside)."""
+        if any(e.get("do") == "sin-habilidades" and self.applies_to(e, card) for e in self.effects()):
+            return False
+        if not card.known:
+            return True
+        names = {n.casefold() for n in self.define(card).names()}
+        return not any(e.get("do") == "sin-habilidades-nombre" and str(e.get("name", "")).casefold() in names
+                       for e in self.effects())
+
+    def locked(self) -> bool:
+        """Vigilia de Armas: until the Fase Final no Talismán is played and no ability is activated or triggered,
+        in play or out of it, by anyone (FAQ L718)."""
+        return any(e.get("do") == "bloqueo-global" for e in self.effects())
 
     # Lasting effects.
 
@@ -78,7 +116,8 @@ class Board:
 
     def applies_to(self, effect: dict[str, Any], card: CardState) -> bool:
         # A lasting effect on a card holds for that object only: if the card left play and came back it is a new
-        # card (Efectos Permanentes, FAQ L388).
+        # card (Efectos Permanentes, FAQ L388). One put on a card being played follows it into play (Posesión Mayor,
+        # FAQ L736): it has no stamp.
         return effect.get("target") == card.uid and effect.get("stamp", card.stamp) == card.stamp
 
     def graveyard_locked(self, pid: str) -> bool:
@@ -86,20 +125,35 @@ class Board:
         cards is not playing with it (FAQ L442; decision zone-lock-scope)."""
         return any(e.get("do") == "bloquear-cementerio" and e.get("player") == pid for e in self.effects())
 
-    def named(self, card: CardState) -> bool:
-        """Whether an effect in force named this card, so that cards of that name cannot be played (FAQ L392)."""
+    def named(self, card: CardState, player: str) -> bool:
+        """Whether an effect in force named this card, so that ``player`` cannot play cards of that name (FAQ L392);
+        Hodur's lasts while Hodur is in play with its text box (FAQ L1084, L1092)."""
         names = {n.casefold() for n in self.define(card).names()}
-        return any(e.get("do") == "prohibir-nombre" and str(e.get("name", "")).casefold() in names for e in self.effects())
+        for effect in self.effects():
+            if effect.get("do") != "prohibir-nombre" or str(effect.get("name", "")).casefold() not in names:
+                continue
+            if effect.get("player") not in (None, player):
+                continue
+            source = self.position.find(str(effect.get("source", "")))
+            if effect.get("until") == "fuente-en-juego" and (source is None or not self.has_abilities(source[2])):
+                continue
+            return True
+        return False
 
     # Continuous abilities.
 
     def continuous(self) -> Iterator[tuple[CardState, dict[str, Any]]]:
-        """Every continuous ability that works now: its source is in play and its text box counts."""
+        """Every continuous ability that works now: its source is in play, its text box counts, and what its text
+        asks of the game holds now (Ejército Enano, FAQ L836)."""
+        return self._continuous(self.has_abilities)
+
+    def _continuous(self, counts: Any) -> Iterator[tuple[CardState, dict[str, Any]]]:
         for card in self.cards_in_play():
-            if not card.known or not self.has_abilities(card):
+            if not card.known or not counts(card):
                 continue
             for ability in self.define(card).abilities_of("continua"):
-                yield card, ability
+                if conditions.holds(self, card.controller, ability.get("condition")):
+                    yield card, ability
 
     def granted(self, card: CardState, grant: str) -> bool:
         from_cards = any(a.get("grant") == grant and self.covers(source, a.get("target", {"self": True}), card)
@@ -112,8 +166,10 @@ class Board:
         if target.get("self"):
             return card.uid == source.uid
         if target.get("bearer"):
+            # Katana: its bonus depends on its bearer's race (FAQ L546).
             bearer = self.bearer(source)
-            return bearer is not None and bearer.uid == card.uid
+            rest = {k: v for k, v in target.items() if k != "bearer"}
+            return bearer is not None and bearer.uid == card.uid and self.matches(card, rest, source.controller)
         if target.get("other") and card.uid == source.uid:
             return False
         if not self.in_play(card) or not card.known:
@@ -135,6 +191,12 @@ class Board:
         if target.get("not-oro") and card_def.type == "oro":
             return False
         if "race" in target and card_def.race != target["race"]:
+            return False
+        if "race-not" in target and card_def.race == target["race-not"]:
+            return False
+        if "name-not" in target and target["name-not"] in card_def.names():
+            return False
+        if target.get("unarmed") and card.attached:
             return False
         if "name" in target and card_def.name != target["name"] and card_def.id != target["name"]:
             return False
@@ -163,15 +225,26 @@ class Board:
                 layer = SETTER_LAYER if strength.get("mode") == "set" else 1
                 spec = dict(strength)
                 if isinstance(spec.get("per"), dict):
-                    # Li Sou: so much for each card that fits, itself included (FAQ L544, decision li-sou-count).
-                    spec["amount"] = int(spec.get("amount", 1)) * sum(
-                        1 for c in self.cards_in_play() if self.matches(c, spec["per"], source.controller))
+                    spec["amount"] = int(spec.get("amount", 1)) * self.count(spec["per"], source.controller)
                 modifiers.append(Modifier(layer, source.stamp, _modify(spec, inverted), source.uid))
         for effect in self.effects():
             if effect.get("do") == "fuerza" and self.applies_to(effect, card):
-                modifiers.append(Modifier(1, int(effect.get("at", 0)), _modify(effect, inverted), str(effect.get("source", ""))))
+                # Wanli Changcheng's 1 is a setter no bonus overcomes this turn (FAQ L884-L886).
+                layer = SETTER_LAYER if effect.get("locked") else 1
+                modifiers.append(Modifier(layer, int(effect.get("at", 0)), _modify(effect, inverted),
+                                          str(effect.get("source", ""))))
         # A negative strength is read as 0 wherever strength is used (decision strength-floor).
         return max(0, apply_modifiers(base, modifiers))
+
+    def count(self, per: dict[str, Any], controller: str) -> int:
+        """How many cards fit ``per``: in play (Li Sou, itself included, FAQ L544, decision li-sou-count) or in a
+        Cementerio, which counting does not interact with (Nugua, Idunn, FAQ L442)."""
+        if per.get("zone") == "cementerio":
+            side = per.get("side", "own")
+            owners = [p for p in self.position.players if side == "any" or (p == controller) == (side == "own")]
+            return sum(1 for pid in owners for zone in GRAVEYARD for c in self.position.player(pid).zone(zone)
+                       if c.known and _fits_printed(self.define(c), per))
+        return sum(1 for c in self.cards_in_play() if self.matches(c, per, controller))
 
     # Attack eligibility.
 
@@ -195,6 +268,16 @@ class Board:
             return False
         return not any(e.get("do") == "no-puede-bloquear" and self.applies_to(e, card) for e in self.effects())
 
+    def can_block_attacker(self, blocker: CardState, attacker: CardState) -> bool:
+        """Imbloqueable, or only by some Aliados ("no puede ser bloqueado por Aliados de Raza Caballero", Rey Arturo
+        Pendragon, FAQ L978)."""
+        for source, ability in self.continuous():
+            if ability.get("grant") == "imbloqueable" and self.covers(source, ability.get("target", {"self": True}), attacker):
+                by = ability.get("by")
+                if not by or self.matches(blocker, by, source.controller):
+                    return False
+        return not any(e.get("do") == "imbloqueable" and self.applies_to(e, attacker) for e in self.effects())
+
     def weapon_limit(self, card: CardState) -> int:
         """One Arma per Aliado unless a card says otherwise (FAQ L808)."""
         if self.granted(card, "no-puede-portar-armas"):
@@ -202,6 +285,10 @@ class Board:
         extra = sum(int(a.get("amount", 1)) for source, a in self.continuous()
                     if a.get("grant") == "armas-extra" and self.covers(source, a.get("target", {"self": True}), card))
         return 1 + extra
+
+
+def _fits_printed(card: CardDef, per: dict[str, Any]) -> bool:
+    return not ("type" in per and card.type != per["type"] or "race" in per and card.race != per["race"])
 
 
 def _modify(spec: dict[str, Any], inverted: bool = False) -> Any:

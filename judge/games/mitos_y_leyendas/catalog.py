@@ -8,7 +8,7 @@ engine refuses to rule on its abilities; a judge can define the card inline inst
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -52,6 +52,25 @@ class CardDef:
         return [a for a in self.abilities if a.get("kind") == kind]
 
 
+COPY_MODES = {
+    "total": "everything: name, race, cost, abilities and strength (Hodur, FAQ L1084-L1088)",
+    "fuerza-y-habilidad": "strength and abilities (Amaru, FAQ L1106-L1108)",
+    "habilidad": "abilities only (Loke, FAQ L1144-L1146)",
+}
+
+
+def copies(own: CardDef, other: CardDef, mode: str, strength: int | None) -> CardDef:
+    """What a card is while it copies ``other``: the copied strength is the one taken when it copied (printed
+    strength and permanent bonuses, FAQ L1088, L1108)."""
+    abilities = tuple(a for a in other.abilities if a.get("kind") != "jugar")
+    if mode == "total":
+        return replace(other, id=own.id, strength=strength if strength is not None else other.strength,
+                       abilities=abilities, aliases=(*other.aliases,), incomplete="")
+    if mode == "fuerza-y-habilidad":
+        return replace(own, strength=strength if strength is not None else other.strength, abilities=abilities)
+    return replace(own, abilities=abilities)
+
+
 def card_from_dict(cid: str, raw: dict[str, Any], *, custom: bool = False) -> tuple[CardDef | None, list[Problem]]:
     where = f"cards.{cid}" if custom else f"{cid}.toml"
     if not isinstance(raw, dict):
@@ -92,12 +111,6 @@ class Catalog(core_catalog.Catalog[CardDef]):
     def sort_name(self, card: CardDef) -> str:
         return card.name
 
-    def find(self, name: str) -> CardDef | None:
-        try:
-            return self.lookup(name)
-        except UnknownCardError:
-            return None
-
     def get(self, name: str) -> CardDef:
         try:
             return self.lookup(name)
@@ -109,7 +122,7 @@ class Catalog(core_catalog.Catalog[CardDef]):
     def with_custom(self, custom: dict[str, Any]) -> tuple[Catalog, list[Problem]]:
         if not custom:
             return self, []
-        catalog = Catalog(self.cards.values())
+        catalog = self.view()
         problems: list[Problem] = []
         for cid, raw in custom.items():
             base = self.cards.get(cid)

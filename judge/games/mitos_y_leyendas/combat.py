@@ -90,6 +90,7 @@ def declare_attack(game: Game, rules: Windows, named: str | None = None) -> None
         for card in attackers:
             res.move(card, game.active, "linea-de-ataque", same_object=True)
         set_battle(game, atacantes=[c.uid for c in attackers], bloqueos={})
+        res.set_value("turno", {**game.position.values.get("turno", {}), "ataque": True})
     res.push(StackItem(game.position.next_stack_id(), game.active, attackers[0].uid, "ataque"))
     proceed(res, rules)
 
@@ -109,9 +110,14 @@ def after_attack_window(game: Game, item: StackItem) -> None:
         return
     with res.step("attack-c", "batalla-mitologica.declaracion-de-ataque.c", "Habilidades que interactúan con el ataque",
                   "Abilities that interact with the attack"):
+        attackers = battle(game).get("atacantes", [])
         with game.triggers.resolving():
-            for uid in battle(game).get("atacantes", []):
+            for uid in attackers:
                 game.raise_event("ataca", card=uid, controller=game.active)
+            # Moiras: "si hay declaración de ataque, el descarte … se realiza al momento de declarar ataque" (FAQ L1012).
+            for card in game.board.aliados(game.active):
+                if card.uid not in attackers:
+                    game.raise_event("no-ataca", card=card.uid, controller=game.active)
         release(game)
     res.set_turn(step=steps.BLOQUEO)
 
@@ -129,7 +135,7 @@ def _named_blocks(game: Game, text: str) -> dict[str, str]:
                                    es="un Aliado bloquea a un Aliado atacante, y un atacante es bloqueado por un Aliado")
         a, b = attacker[0], blockers[0]
         if a.uid not in battle(game).get("atacantes", []) or b.controller != defender(game) or not game.board.can_block(b) \
-                or game.board.granted(a, "imbloqueable"):
+                or not game.board.can_block_attacker(b, a):
             raise IllegalPlayError(f"{game.label(b, 'en')} cannot block {game.label(a, 'en')}", rule=rule,
                                    es=f"{game.label(b)} no puede bloquear a {game.label(a)}")
         blocks[a.uid] = b.uid
@@ -148,11 +154,12 @@ def declare_blocks(game: Game, rules: Windows, named: str | None = None) -> None
             attacker = game.card(uid)
             if attacker is None or game.board.zone_of(attacker) != "linea-de-ataque":
                 continue
-            if game.board.granted(attacker, "imbloqueable"):
+            able = [c for c in game.board.aliados(pid) if game.board.can_block(c)]
+            if able and not any(game.board.can_block_attacker(c, attacker) for c in able):
                 res.note("unblockable", "batalla-mitologica.declaracion-de-bloqueo", f"{game.label(attacker)} es imbloqueable",
                          f"{game.label(attacker, 'en')} is unblockable", card=attacker.uid)
                 continue
-            pool = [c for c in game.board.aliados(pid) if game.board.can_block(c) and c.uid not in used]
+            pool = [c for c in able if c.uid not in used and game.board.can_block_attacker(c, attacker)]
             must = game.board.granted(attacker, "debe-ser-bloqueado")
             chosen = game.choose_cards(pid, "batalla-mitologica.declaracion-de-bloqueo.a",
                                        f"¿Quién bloquea a {game.label(attacker)}?", f"Who blocks {game.label(attacker, 'en')}?",
@@ -180,13 +187,19 @@ def forfeit_blocks(game: Game) -> None:
 
 
 def after_block_window(game: Game, item: StackItem) -> None:
-    """Step c: abilities that interact with the blocks that stand (a cancelled block has none, FAQ L297)."""
+    """Step c: abilities that interact with the blocks that stand (a cancelled block has none, FAQ L297). They can be
+    cancelled as they trigger (Wanli Changcheng and Marca de Tigre, FAQ L888): they resolve, each in its cancel
+    window, before the Guerra de Talismanes begins."""
     with game.res.step("block-c", "batalla-mitologica.declaracion-de-bloqueo.c", "Habilidades que interactúan con el bloqueo",
                        "Abilities that interact with the blocks"):
-        with game.triggers.resolving():
-            for attacker_uid in battle(game).get("bloqueos", {}):
-                game.raise_event("bloqueado", card=attacker_uid, controller=game.active)
-        release(game)
+        for attacker_uid, blocker_uid in battle(game).get("bloqueos", {}).items():
+            game.raise_event("bloqueado", card=attacker_uid, controller=game.active)
+            game.raise_event("bloquea", card=blocker_uid, controller=defender(game))
+        game.raise_event("bloqueos-declarados", controller=game.active)
+    game.res.push(StackItem(game.position.next_stack_id(), game.active, "", "inicio-guerra"))
+
+
+def begin_war(game: Game, item: StackItem) -> None:
     start_war(game)
 
 
@@ -248,10 +261,8 @@ def damage_step(game: Game) -> None:
             if damage:
                 dealt[attacker.uid] = damage
                 total += damage
-        controllers = {c.uid: c.controller for c in losers}
         destroyed = game.destroy(losers, rule="batalla-mitologica.asignacion-de-dano.b", quiet=True) if losers else []
-    set_battle(game, dano=total, hecho=dealt,
-               **{"destruidos-en-combate": {c.uid: controllers[c.uid] for c in destroyed}})
+    set_battle(game, dano=total, hecho=dealt, **{"destruidos-en-combate": game.last_leaving if destroyed else []})
     res.push(StackItem(game.position.next_stack_id(), game.active, "", "dano",
                        {"first": defender(game), "amount": total}))
 
@@ -289,9 +300,7 @@ def after_damage_taken(game: Game, item: StackItem) -> None:
     with res.step("damage-e", "batalla-mitologica.asignacion-de-dano.e", "Habilidades de los Aliados destruidos en combate",
                   "Abilities of the Aliados destroyed in combat"):
         with game.triggers.resolving():
-            for uid, controller in state.get("destruidos-en-combate", {}).items():
-                for event in ("destruido-en-combate", "destruido", "sale-del-juego"):
-                    game.raise_event(event, card=uid, controller=controller, zone="cementerio")
+            game.raised_leaving(state.get("destruidos-en-combate", []), "destruido-en-combate", "destruido")
         release(game)
     game.check_end()
     from_battle_to_final(game)
@@ -306,6 +315,7 @@ def from_battle_to_final(game: Game) -> None:
 
 RESOLVERS["ataque"] = after_attack_window
 RESOLVERS["bloqueo"] = after_block_window
+RESOLVERS["inicio-guerra"] = begin_war
 RESOLVERS["fin-guerra"] = end_war
 RESOLVERS["dano"] = after_damage_window
 RESOLVERS["dano-aplicado"] = after_damage_taken

@@ -13,11 +13,14 @@ def release(game: Game) -> None:
     game.triggers.release(game.res, lambda p: game.resolve_trigger(game, p) if game.resolve_trigger else None)
 
 
-def trigger_bucket(game: Game, event: str, rule: str, es: str, en: str) -> None:
-    """Abilities of one moment of the turn ("Al comienzo de…"), resolved together in the alternating order."""
+def trigger_bucket(game: Game, event: str, rule: str, es: str, en: str, *, also: tuple[str, ...] = ()) -> None:
+    """Abilities of one moment of the turn ("Al comienzo de…"), resolved together in the alternating order; ``also``
+    names Aliados whose "no es declarado atacante" happens at this moment (Moiras, FAQ L1014)."""
     with game.res.step("bucket", rule, es, en):
         with game.triggers.resolving():
             game.raise_event(event, controller=game.active)
+            for uid in also:
+                game.raise_event("no-ataca", card=uid, controller=game.active)
         release(game)
     game.check_end()
 
@@ -33,17 +36,33 @@ def end_effects(game: Game, ending: tuple[str, ...], rule: str, *, earlier_turns
         if whose is not None and effect.get("controller") != whose:
             ends = False
         if ends:
-            game.res.note("effect-ends", rule, f"Termina un efecto sobre {effect.get('target')}",
-                          f"An effect on {effect.get('target')} ends")
-            if effect.get("do") == "ganar-control":
-                card = game.card(str(effect.get("target")))
-                if card is not None and game.board.in_play(card) and card.stamp == effect.get("stamp"):
-                    game.res.move(card, str(effect.get("previous", card.owner)), "linea-de-defensa", same_object=True)
-                    game.res.set_controller(card, str(effect.get("previous", card.owner)))
+            game.finish_effect(effect, rule)
         else:
             kept.append(effect)
     if len(kept) != len(lasting):
         game.res.set_value("efectos", kept or None)
+        check_armas(game)
+
+
+def check_armas(game: Game) -> None:
+    """An Aliado that bears more Armas than it may now (Gilgamesh got its ability back, Galvarino lost its own, the
+    Tótem del Mono left play) keeps those its controller chooses and the others go to their owners' Cementerios
+    (FAQ L810, L814; decision weapon-limit-sentence)."""
+    for card in game.board.aliados():
+        limit = game.board.weapon_limit(card)
+        if len(card.attached) <= limit:
+            continue
+        excess = len(card.attached) - limit
+        chosen = game.choose_cards(card.controller, "portar-armas", f"{game.label(card)} porta demasiadas Armas: ¿cuáles van al Cementerio?",
+                                   f"{game.label(card, 'en')} bears too many Armas: which go to the Cementerio?",
+                                   list(card.attached), count=excess, key="arma")
+        with game.res.step("armas", "myl.decision.weapon-limit-sentence", f"{game.label(card)} no puede portar tantas Armas",
+                           f"{game.label(card, 'en')} cannot bear so many Armas", card=card.uid):
+            for arma in chosen:
+                game.res.move(arma, arma.owner, "cementerio")
+                if arma.controller != arma.owner:
+                    game.res.set_controller(arma, arma.owner)
+                game.raise_event("sale-del-juego", card=arma.uid, controller=card.controller, zone="cementerio")
 
 
 def final_phase(game: Game) -> None:
@@ -52,7 +71,9 @@ def final_phase(game: Game) -> None:
     res.set_turn(step=steps.FINAL)
     with res.step("final", "fase-final", "Fase Final", "Fase Final"):
         trigger_bucket(game, "comienzo-fase-final", "fase-final.a", "Al comienzo de la Fase Final", "At the start of the Fase Final")
-        trigger_bucket(game, "fase-final", "fase-final.b", "En la Fase Final", "In the Fase Final")
+        # Moiras: "si no hay declaración de ataque, el descarte se realiza en la fase final (antes de finalizar)" (FAQ L1014).
+        idle = () if game.position.values.get("turno", {}).get("ataque") else tuple(c.uid for c in game.board.aliados(pid))
+        trigger_bucket(game, "fase-final", "fase-final.b", "En la Fase Final", "In the Fase Final", also=idle)
         end_effects(game, ENDS_IN_FASE_FINAL, "fase-final.c")
         res.set_value("prevenciones", None)
         with res.step("draw-effects", "fase-final.d", "Efectos que interactúan con robar", "Effects that interact with drawing"):

@@ -15,7 +15,8 @@ from judge.core.decisions import Option, Question
 from judge.core.position import CardState, Position, Result
 from judge.core.resolution import Checkpoint, Resolution
 from judge.core.timing import AFTER_RESOLVING, Pending, TriggerQueue
-from judge.games.mitos_y_leyendas.board import GRAVEYARD, IN_PLAY, Board
+from judge.games.mitos_y_leyendas import triggers
+from judge.games.mitos_y_leyendas.board import GRAVEYARD, Board
 from judge.games.mitos_y_leyendas.catalog import Catalog
 
 
@@ -46,6 +47,8 @@ class Game:
         self.board = Board(self.res.position, self.catalog)
         self.triggers: TriggerQueue[Triggered] = TriggerQueue(AFTER_RESOLVING, rule="resolucion-multiples-habilidades-disparadas")
         self.castles_emptied: list[str] = []
+        self.last_leaving: list[dict[str, Any]] = []
+        """The leave-play events of the cards the last destruction moved (raised later when it was quiet)."""
         self.checkpoints: dict[str, Checkpoint] = {}
         """The position before each card played in this resolution, by its stack item: a Talismán undone while
         the same play resolves goes back to it exactly."""
@@ -95,19 +98,47 @@ class Game:
 
     # Moving cards.
 
-    def leave_play(self, card: CardState, zone: str, *, rule: str = "controlador-y-dueno", quiet: bool = False) -> None:
-        """A card leaving play goes to its owner's zone (Controlador y Dueño, FAQ L448-L450), and the Armas it
-        carries go to their owners' Cementerios with it."""
+    def leave_play(self, card: CardState, zone: str, *, rule: str = "controlador-y-dueno", quiet: bool = False,
+                   top: bool = False) -> dict[str, Any]:
+        """A card leaving play goes to its owner's zone (Controlador y Dueño, FAQ L448-L450), on top of the castle
+        with ``top``; the Armas it carries go to their owners' Cementerios (after it, decision du-han-armas). Returns
+        the leave-play event, raised here unless ``quiet`` (the caller raises it once every card that leaves
+        together has left: none of them sees the others leave, FAQ L788-L794)."""
+        controller = card.controller
+        # A card that leaves play without its text box leaves without its leave-play abilities (Pagoda Daqin, FAQ
+        # L922-L924; Forma Voladora, L772).
+        event = {"card": card.uid, "controller": controller, "zone": zone, "blank": not self.board.has_abilities(card)}
         for arma in list(card.attached):
             self.res.move(arma, arma.owner, "cementerio")
-        controller = card.controller
-        self.res.move(card, card.owner, zone)
+            if arma.controller != arma.owner:
+                self.res.set_controller(arma, arma.owner)
+        self.res.move(card, card.owner, zone, 0 if top else None)
         if card.controller != card.owner:
             self.res.set_controller(card, card.owner)
         for key in ("recien-llegado", "ataca-al-entrar"):
             self.res.set_card(card, key, False)
+        self.end_effects_of(card)
         if not quiet:
-            self.raise_event("sale-del-juego", card=card.uid, controller=controller, zone=zone)
+            self.raised_leaving([event])
+        return event
+
+    def raised_leaving(self, events: Sequence[dict[str, Any]], *names: str) -> None:
+        """Raise the events of cards that left play together: each card's own ``names`` (destroyed…) and then
+        "leaves play"; a copy stops being one once its abilities have been looked at."""
+        for name in names:
+            for event in events:
+                self.raise_event(name, **event)
+        for event in events:
+            self.raise_event("sale-del-juego", **event)
+        for event in events:
+            card = self.card(str(event["card"]))
+            if card is not None:
+                self.board.forget_copy(self.res, card)
+
+    def leave_together(self, cards: Sequence[CardState], zone: str, *, rule: str, top: bool = False) -> int:
+        events = [self.leave_play(card, zone, rule=rule, quiet=True, top=top) for card in cards]
+        self.raised_leaving(events)
+        return len(events)
 
     def destroy(self, cards: Sequence[CardState], *, rule: str, quiet: bool = False) -> list[CardState]:
         """Destroy cards together; a prevention waiting for them stops it (Cartas de prevención, FAQ L155). With
@@ -128,13 +159,32 @@ class Game:
             return []
         with self.res.step("destroyed", rule, "Se destruye " + ", ".join(self.label(c) for c in destroyed),
                            "Destroyed: " + ", ".join(self.label(c, "en") for c in destroyed)):
-            controllers = {c.uid: c.controller for c in destroyed}
-            for card in destroyed:
-                self.leave_play(card, "cementerio", rule=rule, quiet=quiet)
+            events = [self.leave_play(card, "cementerio", rule=rule, quiet=True) for card in destroyed]
+            self.last_leaving = events
             if not quiet:
-                for card in destroyed:
-                    self.raise_event("destruido", card=card.uid, controller=controllers[card.uid])
+                self.raised_leaving(events, "destruido")
         return destroyed
+
+    def end_effects_of(self, card: CardState) -> None:
+        """Effects that last "while the source stays in play" end when it leaves (Tecpatl, FAQ L480)."""
+        lasting = list(self.position.values.get("efectos", []))
+        ending = [e for e in lasting if e.get("until") == "fuente-en-juego" and e.get("source") == card.uid]
+        if not ending:
+            return
+        self.res.set_value("efectos", [e for e in lasting if e not in ending] or None)
+        for effect in ending:
+            self.finish_effect(effect, "duracion-de-un-efecto-o-habilidad")
+
+    def finish_effect(self, effect: dict[str, Any], rule: str) -> None:
+        """What happens when a lasting effect ends: a card whose control was taken goes back (FAQ L480)."""
+        self.res.note("effect-ends", rule, f"Termina un efecto sobre {effect.get('target', '')}".strip(),
+                      f"An effect on {effect.get('target', '')} ends".strip())
+        if effect.get("do") == "ganar-control":
+            card = self.card(str(effect.get("target")))
+            if card is not None and self.board.in_play(card) and card.stamp == effect.get("stamp"):
+                previous = str(effect.get("previous", card.owner))
+                self.res.move(card, previous, "linea-de-defensa", same_object=True)
+                self.res.set_controller(card, previous)
 
     def _prevented(self, card: CardState, event: str) -> bool:
         waiting = self.position.values.get("prevenciones", [])
@@ -182,6 +232,24 @@ class Game:
                 self.castle_empty(pid)
         return drawn
 
+    def draw_together(self, players: Sequence[str], amount: int, *, rule: str) -> int:
+        """Runas, Fimbultyr, Quetzalcoatl: the players draw at the same time, one card each at a time; whoever runs
+        out loses then, and both at the same draw is a draw (FAQ L748-L754)."""
+        drawn = 0
+        with self.res.step("draw", rule, f"{', '.join(players)} roban {amount} a la vez, de una en una",
+                           f"{', '.join(players)} draw {amount} at the same time, one at a time"):
+            for _ in range(amount):
+                for pid in players:
+                    castle = self.position.player(pid).zone("castillo")
+                    if castle:
+                        self.res.move(castle[0], pid, "mano")
+                        drawn += 1
+                    if not castle:
+                        self.castle_empty(pid)
+                if self.castles_emptied:
+                    break
+        return drawn
+
     def castle_empty(self, pid: str) -> None:
         """A player whose Mazo Castillo runs out loses; both at once is a draw (FAQ L752-L754). The game ends when
         the event that emptied it has happened (simultaneous draws are one event)."""
@@ -206,76 +274,42 @@ class Game:
     def raise_event(self, event: str, **info: Any) -> None:
         """Collect the triggered abilities ``event`` sets off; they wait until what is resolving has fully resolved,
         then resolve alternating between the players, the active player first (FAQ L574, L592)."""
-        found: list[Pending[Triggered]] = []
+        pending: list[Pending[Triggered]] = []
         for holder in self.position.holders():
             for zone, cards in holder.zones.items():
                 for card in cards:
                     for each in card.walk():
-                        found.extend(self._triggered_by(each, zone, event, info))
-        if found and self.resolve_trigger is not None:
+                        for hit in triggers.found(self.board, self.position, each, zone, event, info):
+                            name = self.board.define(each).name
+                            pending.append(Pending(hit.controller, f"{each.uid}:{hit.index}", f"{name} ({each.uid})",
+                                                   f"{name} ({each.uid})", Triggered(each.uid, hit.index, hit.event),
+                                                   aliases=self.board.define(each).names()))
+        if pending and self.resolve_trigger is not None:
             resolve = self.resolve_trigger
-            self.triggers.raised(self.res, found, lambda p: resolve(self, p))
+            self.triggers.raised(self.res, pending, lambda p: resolve(self, p))
 
-    def _triggered_by(self, card: CardState, zone: str, event: str, info: dict[str, Any]) -> list[Pending[Triggered]]:
-        if not card.known:
-            return []
-        out = []
-        definition = self.board.define(card)
-        is_self = info.get("card") == card.uid
-        for index, ability in enumerate(definition.abilities):
-            if ability.get("kind") != "disparada":
-                continue
-            on = ability.get("on")
-            if on == "portador-ataca":
-                # An Arma's "cada vez que su portador ataque" (Espada de Frey, FAQ L93).
-                bearer = self.board.bearer(card)
-                if event != "ataca" or bearer is None or bearer.uid != info.get("card"):
-                    continue
-                out.append(Pending(card.controller, f"{card.uid}:{index}", f"{definition.name} ({card.uid})",
-                                   f"{definition.name} ({card.uid})", Triggered(card.uid, index, dict(info)),
-                                   aliases=definition.names()))
-                continue
-            if on != event and not (on == "otro-sale-del-juego" and event == "sale-del-juego"):
-                continue
-            if on in ("entra-en-juego", "destruido", "sale-del-juego", "ataca", "bloqueado", "hace-dano",
-                      "destruido-en-combate", "mostrada") and not is_self:
-                continue
-            if on == "otro-sale-del-juego" and (is_self or zone not in IN_PLAY):
-                continue
-            # Leave-play abilities work from where the card went; every other one needs its source in play with its
-            # text box (Habilidad Continua, FAQ L125-L129).
-            if on not in ("destruido", "sale-del-juego", "destruido-en-combate", "mostrada") and zone not in IN_PLAY:
-                continue
-            if zone in IN_PLAY and not self.board.has_abilities(card):
-                continue
-            controller = info.get("controller", card.controller) if is_self else card.controller
-            if not self._condition(ability, controller, info):
-                continue
-            out.append(Pending(controller, f"{card.uid}:{index}", f"{definition.name} ({card.uid})",
-                               f"{definition.name} ({card.uid})", Triggered(card.uid, index, dict(info)),
-                               aliases=definition.names()))
-        return out
+    def use_once(self, card: CardState, index: int) -> None:
+        """Count a use of an ability that works "una vez por turno" (FAQ L101, L476)."""
+        turn = dict(self.position.values.get("turno", {}))
+        turn["una-vez"] = [*turn.get("una-vez", []), f"{card.uid}:{index}"]
+        self.res.set_value("turno", turn)
 
-    def _condition(self, ability: dict[str, Any], controller: str, info: dict[str, Any]) -> bool:
-        """What the ability's text asks of its event: whose turn ("al comienzo de tu / de la Fase de Vigilia de tu
-        oponente"), which card left play; and a battle in which Lilith keeps its controller's abilities off."""
-        whose = ability.get("turn")
-        if whose == "own" and self.active != controller or whose == "opponent" and self.active == controller:
-            return False
-        if controller in self.position.values.get("batalla", {}).get("sin-habilidades", []):
-            return False
-        filt = ability.get("filter")
-        if filt and ability.get("on") == "otro-sale-del-juego":
-            left = self.card(str(info.get("card", "")))
-            side = filt.get("side", "any")
-            if left is None or not left.known or side == "own" and info.get("controller") != controller \
-                    or side == "opponent" and info.get("controller") == controller:
-                return False
-            definition = self.board.define(left)
-            if "type" in filt and definition.type != filt["type"] or "race" in filt and definition.race != filt["race"] \
-                    or "name" in filt and filt["name"] not in definition.names():
-                return False
-        return True
+    # The hand.
+
+    def discard(self, cards: Sequence[CardState], pid: str, *, by: str, source: str, source_controller: str) -> None:
+        """Cards of ``pid``'s hand go to their owner's Cementerio, discarded by ``by`` because of ``source``: who
+        discards matters to what watches discards (Kun and Ken, FAQ L964-L970; Araña Troll, L1152)."""
+        if not cards:
+            return
+        with self.res.step("discard", "myl.decision.discard-choice", f"{by} descarta " + ", ".join(self.label(c) for c in cards),
+                           f"{by} discards " + ", ".join(self.label(c, "en") for c in cards)):
+            for card in cards:
+                self.res.move(card, card.owner, "cementerio")
+            for card in cards:
+                self.raise_event("descartada", card=card.uid, controller=card.owner, by=by, source=source,
+                                 **{"source-controller": source_controller})
+            self.raise_event("descarte", player=pid, by=by, source=source, controller=source_controller,
+                             cards=[c.uid for c in cards])
 
     def pending(self, controller: str, card: str, index: int, event: dict[str, Any]) -> Pending[Triggered]:
         """A triggered ability waiting, rebuilt from what the position keeps of it."""

@@ -27,7 +27,11 @@ def keep(ctx: AbilityContext, card: CardState | None, effect: dict[str, Any], **
     entry = {"do": effect["do"], "source": ctx.source, "controller": ctx.controller,
              "until": effect.get("until", DEFAULT_UNTIL), "at": game.position.tick(), "turn": game.position.turn, **extra}
     if card is not None:
-        entry.update(target=card.uid, stamp=card.stamp)
+        entry["target"] = card.uid
+        # An effect on a card in play holds for that object only; one on a card being played or in a hand follows it
+        # into play (Posesión Mayor, FAQ L736; Niú Kánzhe Cáodi, L824).
+        if game.board.in_play(card):
+            entry["stamp"] = card.stamp
     kept.append(entry)
     game.res.set_value("efectos", kept)
 
@@ -43,7 +47,7 @@ def _strength(ctx: AbilityContext, effect: dict[str, Any], path: str) -> int:
         amount = ctx.game.board.strength(chosen[0]) if chosen else 0
     for card in cards:
         before = ctx.game.board.strength(card)
-        keep(ctx, card, effect, mode=effect.get("mode", "bonus"), amount=int(amount))
+        keep(ctx, card, effect, mode=effect.get("mode", "bonus"), amount=int(amount), locked=bool(effect.get("locked")))
         after = ctx.game.board.strength(card)
         ctx.game.res.note("strength", "modificadores-y-establecedores-de-fuerza",
                           f"{ctx.game.label(card)}: fuerza {before} → {after}",
@@ -104,13 +108,40 @@ def _exchange(ctx: AbilityContext, effect: dict[str, Any], path: str) -> int:
 
 @handler("prohibir-nombre")
 def _name_card(ctx: AbilityContext, effect: dict[str, Any], path: str) -> int:
-    """Name a card: cards of that name cannot be played while the effect lasts (Ermitaño, Shuar, FAQ L392)."""
-    game = ctx.game
-    names = sorted({game.board.define(c).name for _, _, c in game.position.all_cards() if c.known})
-    named = game.res.ask(Question(key="name", player=ctx.controller, rule=ctx.rule, prompt_es="¿Qué carta nombras?",
-                                  prompt_en="Which card do you name?", options=tuple(Option(n, n) for n in names)))
+    """Name a card: cards of that name cannot be played while the effect lasts (Ermitaño, Shuar, FAQ L392); or the
+    card the previous instruction acted on, by the players ``player`` names (Hodur, FAQ L1084)."""
+    named = _named(ctx, effect)
+    if named is None:
+        return 0
+    players = player_of(ctx, effect["player"]) if effect.get("player") else [None]
+    for pid in players:
+        keep(ctx, None, effect, name=named, player=pid)
+    return 1
+
+
+@handler("sin-habilidades-nombre")
+def _blank_name(ctx: AbilityContext, effect: dict[str, Any], path: str) -> int:
+    """Miroku: the card named and all its copies lose their abilities in every zone, for both players, while the
+    source is in play (FAQ L1060-L1062)."""
+    named = _named(ctx, effect, in_play=True)
+    if named is None:
+        return 0
     keep(ctx, None, effect, name=named)
     return 1
+
+
+def _named(ctx: AbilityContext, effect: dict[str, Any], *, in_play: bool = False) -> str | None:
+    game = ctx.game
+    if effect.get("target", {}).get("previous"):
+        cards = targets_of(ctx, effect, "", "", "")
+        return game.board.define(cards[0]).name if cards else None
+    own = game.board.define(ctx.source_card).name if ctx.source_card is not None else ""
+    pool = game.board.cards_in_play() if in_play else (c for _, _, c in game.position.all_cards())
+    names = sorted({game.board.define(c).name for c in pool if c.known} - ({own} if in_play else set()))
+    if not names:
+        return None
+    return str(game.res.ask(Question(key="name", player=ctx.controller, rule=ctx.rule, prompt_es="¿Qué carta nombras?",
+                                     prompt_en="Which card do you name?", options=tuple(Option(n, n) for n in names))))
 
 
 @handler("bloquear-cementerio")
@@ -128,6 +159,24 @@ def _invert_bonuses(ctx: AbilityContext, effect: dict[str, Any], path: str) -> i
     for pid in player_of(ctx, effect.get("player", "opponent")):
         keep(ctx, None, effect, player=pid)
     return 1
+
+
+@handler("bloqueo-global")
+def _lock_everything(ctx: AbilityContext, effect: dict[str, Any], path: str) -> int:
+    """Vigilia de Armas: until the Fase Final nobody plays a Talismán or activates or triggers an ability; what
+    happened before stays, and additional costs are still paid (FAQ L718-L720)."""
+    keep(ctx, None, effect)
+    return 1
+
+
+@handler("reducir-coste")
+def _reduce_cost(ctx: AbilityContext, effect: dict[str, Any], path: str) -> int:
+    """A card may be played paying ``amount`` less this turn (Niú Kánzhe Cáodi: "puedes jugarlo reduciendo su
+    Coste en 2 Oros", FAQ L824): it is played when the rules allow it, from the hand (FAQ L822)."""
+    cards = targets_of(ctx, effect, path, "¿Qué carta cuesta menos?", "Which card costs less?")
+    for card in cards:
+        keep(ctx, card, effect, amount=int(effect.get("amount", 0)))
+    return len(cards)
 
 
 @handler("al-final-del-turno")

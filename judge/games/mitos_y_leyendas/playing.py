@@ -23,11 +23,13 @@ from judge.core.errors import IllegalPlayError
 from judge.core.position import CardState, StackItem
 from judge.core.timing import act
 from judge.core.trace import Step
-from judge.games.mitos_y_leyendas import steps
+from judge.games.mitos_y_leyendas import conditions, copying, steps
 from judge.games.mitos_y_leyendas import targets as tg
-from judge.games.mitos_y_leyendas.effects import run_effects, shortfall
+from judge.games.mitos_y_leyendas.costs import cost_to_pay, pay_play_cost
+from judge.games.mitos_y_leyendas.effects import run_effects
+from judge.games.mitos_y_leyendas.board import GRAVEYARD
 from judge.games.mitos_y_leyendas.game import Game
-from judge.games.mitos_y_leyendas.responses import cost_to_pay
+from judge.games.mitos_y_leyendas.library import shortfall
 from judge.games.mitos_y_leyendas.targets import AbilityContext
 from judge.games.mitos_y_leyendas.timing import RESOLVERS, Windows
 
@@ -57,23 +59,31 @@ def pay(game: Game, player: str, amount: int) -> list[str]:
     return [o.uid for o in paid]
 
 
-def requirements(game: Game, card: CardState, player: str) -> dict[str, list[str]]:
+def requirements(game: Game, card: CardState, player: str, responds_to: str | None = None) -> dict[str, list[str]]:
     """Step 2: what the card needs to be played. A Talismán that targets a card in play chooses it now; an exact
     number of cards it must take from a zone must be there (Barajar cartas del cementerio, FAQ L430)."""
     definition = game.board.define(card)
     fixed: dict[str, list[str]] = {}
-    ctx = AbilityContext(game, card.uid, player, rule="pasos-para-jugar-una-carta.2")
+    ctx = AbilityContext(game, card.uid, player, {"responds-to": responds_to}, rule="pasos-para-jugar-una-carta.2")
     for ability in definition.abilities_of("jugar"):
+        if not conditions.holds(game.board, player, ability.get("condition")):
+            # Banquete Japonés, Fimbultyr: the state of the game is checked as the card is played (FAQ L746, L832).
+            raise refuse(game, "MYL-CARD-93", f"{definition.name} cannot be played: what its text requires does not hold",
+                         f"{definition.name} no puede jugarse: no se cumple lo que su texto exige")
         for i, effect in enumerate(ability.get("effects", [])):
+            if effect.get("do") == "copiar-talisman" and not copying.copyable(ctx):
+                raise refuse(game, "MYL-CARD-62", f"{definition.name} has no Talismán in the Cementerio to copy",
+                             f"{definition.name} no tiene en el Cementerio un Talismán que copiar")
             # A number known only as the card resolves (Acupuntura: the opponent's Oros then) is checked then.
             missing = shortfall(ctx, effect) if isinstance(effect.get("amount", 1), int) else None
             if missing:
                 raise refuse(game, missing[0], missing[1], missing[2])
             target = effect.get("target")
             if not isinstance(target, dict) or target.get("choose", 1) == "all" or effect.get("do") in ANSWER_WORDS \
-                    or effect.get("chooser") or target.get("zone", "juego") != "juego" or target.get("player"):
+                    or effect.get("chooser") or target.get("zone", "juego") != "juego" or target.get("player") \
+                    or any(target.get(k) for k in ("self", "bearer", "previous")):
                 continue
-            pool = tg.candidates(ctx, target)
+            pool = tg.candidates(ctx, target, str(effect.get("do", "")))
             count = int(target.get("choose", 1))
             if len(pool) < count and not target.get("up-to"):
                 raise refuse(game, "pasos-para-jugar-una-carta.2",
@@ -107,9 +117,12 @@ def play_card(game: Game, card: CardState, player: str, *, free: bool = False, r
                      "define the card in the position to rule on it",
                      f"el texto de {definition.name} no se conoce del todo ({definition.incomplete}); "
                      "define la carta en la posición para resolverla")
-    if game.board.named(card):
+    if game.board.named(card, player):
         raise refuse(game, "efectos-permanentes", f"{definition.name} cannot be played: an effect named it",
                      f"{definition.name} no puede jugarse: un efecto la nombró")
+    if definition.type == "talisman" and game.board.locked():
+        raise refuse(game, "MYL-CARD-76", "Vigilia de Armas: no Talismán can be played until the Fase Final",
+                     "Vigilia de Armas: no se pueden jugar Talismanes hasta la Fase Final")
     before = res.checkpoint()
     origin = game.board.zone_of(card) or "mano"
     with res.step("play", "pasos-para-jugar-una-carta.1", f"{player} juega {game.label(card)}",
@@ -121,10 +134,11 @@ def play_card(game: Game, card: CardState, player: str, *, free: bool = False, r
             data["responds-to"] = responds_to
         with res.step("requirements", "pasos-para-jugar-una-carta.2", "Requisitos y objetivo", "Requirements and target"):
             if definition.type == "talisman":
-                data["targets"] = requirements(game, card, player)
+                data["targets"] = requirements(game, card, player, responds_to)
             elif definition.type == "arma":
                 data["bearer"] = _bearer(game, card, player)
-        cost = cost_to_pay(game, card, free=free)
+        reduced = pay_play_cost(game, card, player)
+        cost = max(0, cost_to_pay(game, card, free=free) - reduced)
         with res.step("pay", "pasos-para-jugar-una-carta.3", f"{player} paga {cost} Oro", f"{player} pays {cost} Oro"):
             data["paid"] = pay(game, player, cost)
         with res.step("played", "pasos-para-jugar-una-carta.4", "La carta se considera jugada", "The card counts as played"):
@@ -157,7 +171,9 @@ def resolve_card(game: Game, item: StackItem) -> None:
                 for ability in definition.abilities_of("jugar"):
                     run_effects(ctx, ability.get("effects", []))
             zone = "permanentes" if any(a.get("permanente") for a in definition.abilities_of("jugar")) else "cementerio"
-            res.move(card, card.owner, zone)
+            # A Talismán whose effect already moved it (Bendición shuffles itself, FAQ L670) stays where it went.
+            if game.board.zone_of(card) == "jugando":
+                res.move(card, card.owner, zone)
             if card.controller != card.owner:
                 res.set_controller(card, card.owner)
         return
@@ -184,10 +200,11 @@ def _retarget(game: Game, ctx: AbilityContext, effects: list[dict[str, Any]]) ->
     for path, uids in list(ctx.fixed.items()):
         effect = effects[int(path[1:])]
         target = effect.get("target", {})
-        valid = [u for u in uids if (c := game.card(u)) is not None and tg.still_valid(ctx, target, c)]
+        word = str(effect.get("do", ""))
+        valid = [u for u in uids if (c := game.card(u)) is not None and tg.still_valid(ctx, target, c, word=word)]
         if len(valid) == len(uids):
             continue
-        pool = [c for c in tg.candidates(ctx, target) if c.uid not in valid]
+        pool = [c for c in tg.candidates(ctx, target, word) if c.uid not in valid]
         need = len(uids) - len(valid)
         if len(pool) < need:
             game.res.note("target-gone", "objetivo-valido", "Su objetivo ya no es válido y no hay otro",
@@ -252,6 +269,13 @@ def resolve_entry(game: Game, item: StackItem) -> None:
     """The window of steps 8-9 closed: the card is in play and the play is over."""
     game.res.note("entered", "pasos-para-jugar-una-carta.9", "Termina la jugada: no queda prevención por jugar",
                   "The play is over: no prevention is left to play", card=item.source)
+
+
+def playable_from_graveyard(game: Game, card: CardState, player: str) -> bool:
+    """Gente Lunar: "si se encuentra en tu Cementerio, puedes jugarlo durante tu Fase de Vigilia" (FAQ L918): its
+    own text works from the Cementerio."""
+    return game.board.zone_of(card) in GRAVEYARD and card.owner == player and any(
+        a.get("grant") == "jugable-desde-cementerio" for a in game.board.define(card).abilities_of("continua"))
 
 
 def drop_oro(game: Game, card: CardState, player: str, rules: Windows) -> None:

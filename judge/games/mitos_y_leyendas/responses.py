@@ -13,26 +13,13 @@ from typing import Any
 
 from judge.core.position import CardState, StackItem
 from judge.games.mitos_y_leyendas import steps
+from judge.games.mitos_y_leyendas import conditions
+from judge.games.mitos_y_leyendas.costs import cheapest, cost_payable, has_targets
 from judge.games.mitos_y_leyendas.game import Game
 from judge.games.mitos_y_leyendas.timing import RESPONSES
 
 DAMAGE = ("dano", "dano-aplicado", "dano-directo")
 """Windows on damage: only the player who takes it answers them with a card keyed to damage (FAQ L175-L177)."""
-
-
-def cost_to_pay(game: Game, card: CardState, *, free: bool) -> int:
-    """Printed cost, plus every increase, minus every reduction, never below 0 (step 3). A card played without
-    paying its cost still pays the increases, which the FAQ calls additional costs (decision free-play-increases)."""
-    definition = game.board.define(card)
-    cost = 0 if free else definition.cost or 0
-    for source, ability in game.board.continuous():
-        change = ability.get("cost")
-        if change and game.board.matches(card, {**ability.get("target", {}), "side": "any"}, source.controller) \
-                and (change.get("side") != "own" or card.controller == source.controller):
-            amount = int(change.get("amount", 0))
-            if amount > 0 or not free:
-                cost += amount
-    return max(0, cost)
 
 
 def fits(game: Game, card: CardState, target: dict[str, Any]) -> bool:
@@ -66,17 +53,49 @@ def answers_effects(game: Game, player: str, effects: list[dict[str, Any]], item
     """Whether effects of a card or an ability answer ``item``."""
     if item.kind in responds and (item.kind not in DAMAGE or item.data.get("first") == player):
         return True
+    if "dano-directo-jugado" in responds and item.controller != player and deals_direct_damage(game, item):
+        return True
     for effect in effects:
         word = effect.get("do")
+        target = effect.get("target", {})
         if word == "anular" and item.kind == "carta":
             played = game.card(item.source)
-            if played is not None and fits(game, played, effect.get("target", {})):
+            if played is not None and fits(game, played, target) and not cannot_be_annulled(game, played):
+                return True
+        if isinstance(target, dict) and target.get("responded") and item.kind == "carta" and item.controller != player:
+            # Posesión Mayor: "cuando tu oponente juegue un Aliado, en respuesta…" (FAQ L736).
+            played = game.card(item.source)
+            if played is not None and fits(game, played, target):
                 return True
         if word == "cancelar" and may_cancel(game, player, item):
             return True
         if word == "prevenir" and item.kind in ("carta", "habilidad", "disparada") and item.controller != player:
             return True
     return False
+
+
+def cannot_be_annulled(game: Game, card: CardState) -> bool:
+    """"No podrás anular el Talismán … si este en su habilidad no puede ser anulado" (FAQ L944)."""
+    return any(a.get("grant") == "no-puede-ser-anulada" for a in game.board.define(card).abilities_of("continua"))
+
+
+def item_effects(game: Game, item: StackItem) -> list[dict[str, Any]]:
+    """What a waiting card or ability will do when it resolves."""
+    card = game.card(item.source)
+    if card is None or not card.known:
+        return []
+    definition = game.board.define(card)
+    if item.kind == "carta":
+        return [e for a in definition.abilities_of("jugar") for e in a.get("effects", [])]
+    if item.kind in ("habilidad", "disparada"):
+        ability = item.data.get("event", {}).get("texto") or definition.abilities[int(item.data.get("ability", 0))]
+        return list(ability.get("effects", []))
+    return []
+
+
+def deals_direct_damage(game: Game, item: StackItem) -> bool:
+    """Whether a card or an ability makes its controller's opponent bota (Machitun answers it, FAQ L177)."""
+    return any(e.get("do") == "botar" and e.get("player", "opponent") == "opponent" for e in item_effects(game, item))
 
 
 def card_answers(game: Game, player: str, card: CardState, item: StackItem) -> bool:
@@ -90,9 +109,11 @@ def usable_now(game: Game, card: CardState, index: int, ability: dict[str, Any],
     """Whether an activated ability can be used now: in a window only if it answers what waits; in the Guerra de
     Talismanes if it says so or is "una vez por turno" (FAQ L318); never twice in a turn if once per turn; never
     while Lilith keeps its controller's abilities off (FAQ L868)."""
-    if ability.get("once-per-turn") and used_this_turn(game, card, index):
+    if ability.get("once-per-turn") and used_this_turn(game, card, index) or game.board.locked():
         return False
-    if int(ability.get("oro", 0)) > len(game.position.player(card.controller).zone("reserva-de-oro")):
+    waiting = item.id if item is not None else None
+    if not cost_payable(game, card, ability, waiting) or not has_targets(game, card, ability, waiting) \
+            or not conditions.holds(game.board, card.controller, ability.get("condition")):
         return False
     if not game.board.has_abilities(card) or card.controller in game.position.values.get("batalla", {}).get("sin-habilidades", []):
         return False
@@ -115,7 +136,11 @@ def window_answers(game: Game, player: str, item: StackItem | None) -> list[Any]
     oro = len(game.position.player(player).zone("reserva-de-oro"))
     out: list[Any] = []
     for card in hand:
-        if not card.known or game.board.define(card).type != "talisman" or cost_to_pay(game, card, free=False) > oro:
+        kind = game.board.define(card).type if card.known else ""
+        # Evocación: a card in play may let its controller play Aliados in the Guerra de Talismanes (FAQ L822).
+        allowed = kind == "talisman" or kind == "aliado" and item is None and any(
+            a.get("grant") == "aliados-en-guerra" and source.controller == player for source, a in game.board.continuous())
+        if not allowed or cheapest(game, card, player) > oro:
             continue
         if item is None or card_answers(game, player, card, item):
             out.append(("play", card.uid))

@@ -20,20 +20,21 @@ from judge.core.position import CardState, Position
 from judge.core.resolution import GameOver, PendingDecision, Resolution
 from judge.core.ruleset import Play, Ruleset
 from judge.core.timing import pass_priority
-from judge.games.mitos_y_leyendas import abilities, combat, lasting, playing, responses, schema, steps, turn
-from judge.games.mitos_y_leyendas.board import IN_PLAY, Board
+from judge.games.mitos_y_leyendas import abilities, answering, combat, copying, lasting, library, playing, responses, schema
+from judge.games.mitos_y_leyendas import steps, turn
+from judge.games.mitos_y_leyendas.board import GRAVEYARD, IN_PLAY, Board
 from judge.games.mitos_y_leyendas.catalog import CardDef, Catalog, default_catalog
 from judge.games.mitos_y_leyendas.effects import resolve_triggered, run_effects
 from judge.games.mitos_y_leyendas.game import Game
-from judge.games.mitos_y_leyendas.responses import cost_to_pay
+from judge.games.mitos_y_leyendas.costs import cheapest
 from judge.games.mitos_y_leyendas.targets import AbilityContext
 from judge.games.mitos_y_leyendas.timing import Windows, answers
 
-assert lasting.HANDLERS, "the lasting effects register their words with the interpreter"
+assert lasting.HANDLERS and answering and copying and library, "every module of effects registers its words"
 
 ZONES = ("castillo", "mano", "reserva-de-oro", "oro-pagado", "linea-de-defensa", "linea-de-ataque", "linea-de-apoyo",
          "jugando", "cementerio", "permanentes", "destierro", "removida")
-CARD_STATE = {"recien-llegado": bool, "ataca-al-entrar": bool}
+CARD_STATE = {"recien-llegado": bool, "ataca-al-entrar": bool, "copia": str, "copia-modo": str, "copia-fuerza": int}
 VERBS = ("agrupar", "no-agrupar", "oro", "play", "activate", "atacar", "bloquear", "terminar", "pass")
 VALUES = ("efectos", "turno", "batalla", "guerra", "prevenciones", "diferidos", "dano-directo", "result", "winner")
 
@@ -43,6 +44,7 @@ DECISIONS = frozenset({
     "cancelled-block", "declaration-triggers", "combat-damage-windows", "direct-damage-window", "cost-triggers",
     "target-outcome-by-kind", "rollback-scope", "strength-floor", "li-sou-count", "zone-lock-scope", "durations",
     "guerra-blocks", "permanent-zone", "cancel-one-ability-per-card", "regroup-choice", "fase-final-announce",
+    "discard-choice", "weapon-limit-sentence", "discard-trigger-self",
 })
 """Where the FAQ is silent and this ruleset decides (the ``myl-decisiones`` document, cited as ``myl.decision.<id>``)."""
 
@@ -186,7 +188,8 @@ class MitosYLeyendas(Ruleset):
         if verb in ("oro", "play"):
             return [c.uid for c in position.player(pid).zone("mano")]
         if verb == "activate":
-            return [c.uid for _, zone, c in position.all_cards() if zone in IN_PLAY and c.controller == pid]
+            return [c.uid for _, zone, c in position.all_cards()
+                    if zone in IN_PLAY and c.controller == pid or zone in GRAVEYARD and c.owner == pid]
         return [None]
 
     def verify_play(self, position: Position, play: Play) -> None:
@@ -250,21 +253,27 @@ class MitosYLeyendas(Ruleset):
                 raise IllegalPlayError("the Oro must be in your hand", rule=cite("fase-de-vigilia.b"), es="el Oro debe estar en tu mano")
             turn.check_oro_drop(game, card, pid)
             return
-        if play.verb == "activate" and game.board.in_play(card) and card.controller == pid:
+        if play.verb == "activate" and abilities.usable_here(game, card, pid):
             for i, a in enumerate(game.board.define(card).abilities):
-                if a.get("kind") == "activada":
-                    abilities.check_activation(game, card, i, a)
+                if a.get("kind") == "activada" and abilities.works_from(game, card, a):
+                    abilities.check_activation(game, card, i, a, waiting.id if waiting else None)
         if play.verb == "activate" and pid in position.values.get("batalla", {}).get("sin-habilidades", []):
             raise IllegalPlayError("in this battle an opposing ability keeps this player's abilities off",
                                    rule=cite("batalla-mitologica.declaracion-de-ataque.c"),
                                    es="en esta batalla una habilidad oponente impide a este jugador usar sus habilidades")
         offered = answers(game, pid, waiting) if (position.priority or position.step in (steps.GUERRA, steps.BLOQUEO)) else None
+        if offered is not None and not waiting and play.verb == "play" and game.board.define(card).type != "talisman" \
+                and (play.verb, card.uid) not in offered:
+            # Aliados are played only in your own Vigilia unless a card allows another moment (FAQ L822).
+            raise IllegalPlayError(f"{game.label(card, 'en')} is not a Talismán: it cannot be played in the Guerra de Talismanes",
+                                   rule=cite("myl.decision.card-type-timing"),
+                                   es=f"{game.label(card)} no es un Talismán: no puede jugarse en la Guerra de Talismanes")
         if offered is not None and (play.verb, card.uid) not in offered:
             what = "an answer to what is waiting" if waiting else "playable in the Guerra de Talismanes"
             raise IllegalPlayError(f"{game.label(card, 'en')} is not {what}", rule=cite("pasos-para-jugar-una-carta.5"),
                                    es=f"{game.label(card)} no es {'una respuesta a lo que espera' if waiting else 'jugable en la Guerra de Talismanes'}")
         if play.verb == "play":
-            if card not in position.player(pid).zone("mano"):
+            if card not in position.player(pid).zone("mano") and not playing.playable_from_graveyard(game, card, pid):
                 raise IllegalPlayError("a card is played from your hand", rule=cite("pasos-para-jugar-una-carta.1"),
                                        es="una carta se juega desde tu mano")
             kind = game.board.define(card).type
@@ -274,15 +283,16 @@ class MitosYLeyendas(Ruleset):
             if kind == "oro":
                 raise IllegalPlayError("an Oro from hand goes to the Reserva with `oro`", rule=cite("fase-de-vigilia.b"),
                                        es="un Oro de la mano va a la Reserva con `oro`")
-            if cost_to_pay(game, card, free=False) > len(position.player(pid).zone("reserva-de-oro")):
+            if cheapest(game, card, pid) > len(position.player(pid).zone("reserva-de-oro")):
                 raise IllegalPlayError(f"not enough Oro in the Reserva to pay {game.label(card, 'en')}",
                                        rule=cite("pasos-para-jugar-una-carta.3"), es=f"no hay Oro suficiente en la Reserva para pagar {game.label(card)}")
             return
         if play.verb == "activate":
-            if not game.board.in_play(card) or card.controller != pid:
+            if not abilities.usable_here(game, card, pid):
                 raise IllegalPlayError("you activate abilities of cards you control in play", rule=cite("habilidad-activada"),
                                        es="activas habilidades de cartas que controlas en juego")
-            activated = [(i, a) for i, a in enumerate(game.board.define(card).abilities) if a.get("kind") == "activada"]
+            activated = [(i, a) for i, a in enumerate(game.board.define(card).abilities)
+                         if a.get("kind") == "activada" and abilities.works_from(game, card, a)]
             usable = [i for i, a in activated if offered is not None or responses.usable_now(game, card, i, a, None)]
             if not usable:
                 raise IllegalPlayError(f"{game.label(card, 'en')} has no ability that can be activated now",

@@ -16,11 +16,27 @@ BOARD_ZONES = ("linea-de-ataque", "linea-de-defensa", "linea-de-apoyo", "reserva
                "castillo", "cementerio", "permanentes", "destierro", "removida", "jugando")
 
 
+STACK_KINDS = ("carta", "habilidad", "disparada", "entrada", "ataque", "bloqueo", "dano", "dano-aplicado")
+"""What may wait to resolve: a card being played, an ability, what a combat leaves for the other player to answer."""
+
+
 def schema(steps: tuple[str, ...], card_state: dict[str, type]) -> dict[str, Any]:
     return {
         "zones": list(BOARD_ZONES),
         "card_state": {k: ("bool" if t is bool else "int") for k, t in card_state.items()},
         "player_values": [],
+        "card_fields": [
+            {"key": "type", "kind": "choice", "options": list(vocabulary.TYPES)},
+            {"key": "cost", "kind": "int", "min": 0},
+            {"key": "strength", "kind": "int", "min": 0},
+            {"key": "race", "kind": "text"},
+        ],
+        # a castle is known only by its count until a card of it matters
+        "new_position": {"active": "p1", "turn": 1, "step": "vigilia.c-d",
+                         "players": {"p1": {"castillo": 40, "mano": []}, "p2": {"castillo": 40}}},
+        "stack": True,
+        "stack_kinds": list(STACK_KINDS),
+        "hand_zone": "mano",
         "steps": list(steps),
         "types": list(vocabulary.TYPES),
         "ability_kinds": dict(vocabulary.ABILITY_KINDS),

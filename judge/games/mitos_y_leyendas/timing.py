@@ -31,6 +31,7 @@ from judge.core.position import Position, StackItem
 from judge.core.resolution import Resolution
 from judge.core.timing import Pending, Priority
 from judge.games.mitos_y_leyendas import steps
+from judge.games.mitos_y_leyendas.final import check_armas
 from judge.games.mitos_y_leyendas.game import Game, Triggered
 
 RESOLVERS: dict[str, Callable[[Game, StackItem], None]] = {}
@@ -53,6 +54,10 @@ WINDOW_RULES = {
 }
 
 
+CONTINUATIONS = ("inicio-guerra",)
+"""Items that only keep the place of the next step while the abilities above them resolve: nobody answers them."""
+
+
 def answers(game: Game, player: str, item: StackItem | None) -> list[Any]:
     return [play for find in RESPONSES for play in find(game, player, item)]
 
@@ -67,6 +72,8 @@ class Windows(Priority):
         self.game = game
 
     def responders(self, position: Position, item: StackItem) -> list[str]:
+        if item.kind in CONTINUATIONS:
+            return []
         # Direct damage is answered first by the player who took it (decision window-order).
         first = item.data.get("first") or position.next_player(item.controller)
         return [first, item.controller] if first != item.controller else [first]
@@ -119,6 +126,7 @@ class Windows(Priority):
                      f"{', '.join(skipped)} has no possible answer in the position")
         with game.triggers.resolving():
             RESOLVERS[item.kind](game, item)
+        check_armas(game)
         # What the item triggered resolves once it has fully resolved (FAQ L199, L592).
         release(game, windows=True)
         open_direct_damage_window(game)
@@ -144,6 +152,7 @@ class Windows(Priority):
             "ataque": ("la declaración de ataque", "the attack declaration"),
             "bloqueo": ("la declaración de bloqueo", "the block declaration"),
             "dano": ("el daño de combate", "the combat damage"),
+            "inicio-guerra": ("el comienzo de la Guerra de Talismanes", "the start of the Guerra de Talismanes"),
         }.get(item.kind, (item.kind, item.kind))
         return f"{words[0 if lang == 'es' else 1]} {name}".strip()
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from judge.core.errors import Problem
+from judge.games.mitos_y_leyendas import conditions
 
 TYPES = ("aliado", "talisman", "totem", "arma", "oro")
 """Card types (Aliado, Talismán, Tótem, Arma, Oro)."""
@@ -38,16 +39,27 @@ TRIGGERS = {
     "fase-final": "in the Fase Final (announced before the turn ends)",
     "ataca": "this Aliado is declared an attacker (its ability resolves at step c of the declaration)",
     "portador-ataca": "the Aliado carrying this Arma is declared an attacker",
+    "portador-hace-dano": "the Aliado carrying this Arma deals combat damage to the opponent's castle",
     "bloqueado": "this Aliado attacks and is blocked",
     "hace-dano": "this Aliado (or its bearer) deals combat damage to the opponent's castle",
     "destruido-en-combate": "this Aliado is destroyed by strength comparison in the Asignación de Daño",
     "en-agrupacion": "in the Fase de Agrupación (its step c)",
     "robo-fase-final": "in the Fase Final, among the effects that interact with drawing (its step d)",
-    "mostrada": "this card is shown from its owner's hand by an effect",
+    "mostrada": "this card is shown from its owner's hand by an effect of a card its owner controls",
+    "otro-entra-en-juego": "another card matching `filter` enters play",
+    "otro-destruido": "another card matching `filter` is destroyed",
+    "bloquea": "this Aliado is declared a blocker (its ability resolves at step c of the block declaration)",
+    "bloqueos-declarados": "the blocks have been declared (step c of the block declaration); it can be cancelled",
+    "no-ataca": "this Aliado is not declared an attacker in its controller's turn: when the attack is declared, or in "
+                "the Fase Final if there was no attack",
+    "descartada": "this card is discarded from its owner's hand (`filter.by = \"own\"`: by an ability its owner "
+                  "controls or a Talismán its owner played)",
+    "oponente-descarta": "the opponent discards cards from their own hand by an effect (not by this card's own "
+                         "discard)",
 }
 
 EFFECTS = {
-    "destruir": "destroy the targets: they go to their owner's Cementerio",
+    "destruir": "destroy the targets: they go to their owner's Cementerio (with `types`: one of each of those types)",
     "botar": "the `player` puts `amount` cards from the top of their Mazo Castillo into their Cementerio (direct damage)",
     "robar": "the `player` draws `amount` cards from their Mazo Castillo",
     "descartar": "the `player` discards `amount` cards of their choice from their hand",
@@ -77,6 +89,14 @@ EFFECTS = {
     "sin-habilidades-en-batalla": "in this battle the `player` cannot use triggered or activated abilities",
     "mostrar": "the controller shows a card of their hand matching `filter`",
     "ordenar-tope": "the controller puts the top `amount` cards of their Mazo Castillo back in the order they choose",
+    "al-tope": "put the targets on top of their owner's Mazo Castillo (what they carry goes to the Cementerio)",
+    "elegir": "the `chooser` (the controller by default) chooses one of `options` (each with `label` and `effects`)",
+    "copiar": "this card becomes a copy of the target: `mode` total, fuerza-y-habilidad or habilidad",
+    "copiar-talisman": "the effect of a Talismán of the controller's Cementerio happens as this card's own",
+    "bloqueo-global": "until `until`, no Talismán is played and no ability is activated or triggered, by anyone",
+    "reducir-coste": "the targets cost `amount` less to play, until `until`",
+    "sin-habilidades-nombre": "the controller names a card in play other than this one: cards of that name lose their "
+                              "abilities in every zone while the source is in play",
 }
 
 GRANTS = {
@@ -88,6 +108,15 @@ GRANTS = {
     "no-puede-ser-cancelada": "its abilities cannot be cancelled",
     "indestructible": "cannot be destroyed by effects (it leaves play only as its text says)",
     "inafectable-talismanes-oponentes": "cannot be chosen by an opponent's Talismán (its controller can still act on it)",
+    "inafectable-talismanes": "cannot be affected by Talismanes (its controller can still act on it)",
+    "indestructible-por-talismanes": "cannot be destroyed by Talismanes",
+    "indestructible-por-aliados": "cannot be destroyed by the abilities of Aliados",
+    "solo-sale-por-dano-de-combate": "leaves play only by combat damage: no effect destroys, banishes, shuffles or "
+                                     "returns it",
+    "sin-habilidades": "loses its abilities (a blank text box) while the source is in play",
+    "jugable-desde-cementerio": "this card may be played from its owner's Cementerio, as from the hand",
+    "no-puede-ser-anulada": "this card cannot be annulled when it is played",
+    "aliados-en-guerra": "its controller may play Aliados in the Guerra de Talismanes",
 }
 
 TARGET_KEYS = {
@@ -107,6 +136,15 @@ TARGET_KEYS = {
     "attacking": "declared attacker",
     "player": "a player instead of a card",
     "up-to": "up to `choose` (fewer allowed)",
+    "race-not": "not of this race",
+    "name-not": "not a card of this name",
+    "unarmed": "bearing no Arma",
+    "previous": "the cards the previous instruction acted on",
+    "responded": "the card being played that this answers",
+    "unblocked": "not blocked",
+    "weakest": "of the lowest strength among those that fit (ties: the chooser chooses)",
+    "cost-named": "of the cost the controller names (asked once for the whole effect)",
+    "unaffected": "not a card that the card this answers would affect",
 }
 
 DURATIONS = {
@@ -124,6 +162,16 @@ def check_card(raw: dict[str, Any], where: str) -> list[Problem]:
 
     def bad(path: str, en: str, es: str) -> None:
         problems.append(Problem(f"{where}.{path}", en, es))
+
+    extra = raw.get("play-cost")
+    if extra is not None:
+        if not isinstance(extra, dict):
+            bad("play-cost", "an additional cost is a table", "un coste adicional es una tabla")
+        else:
+            for j, effect in enumerate(extra.get("effects", [])):
+                problems.extend(_check_effect(effect, f"{where}.play-cost.effects[{j}]"))
+            for en, es in conditions.problems(extra["condition"]) if "condition" in extra else []:
+                bad("play-cost.condition", en, es)
 
     if raw.get("type") not in TYPES:
         bad("type", f"type is one of {', '.join(TYPES)}", f"el tipo es uno de {', '.join(TYPES)}")
@@ -150,6 +198,8 @@ def check_card(raw: dict[str, Any], where: str) -> list[Problem]:
             grant = ability.get("grant")
             if grant is not None and grant not in GRANTS:
                 bad(f"{at}.grant", f"unknown grant {grant!r}", f"concesión desconocida {grant!r}")
+        for en, es in conditions.problems(ability["condition"]) if "condition" in ability else []:
+            bad(f"{at}.condition", en, es)
         costs = ability.get("cost", [])
         for j, effect in enumerate([*ability.get("effects", []), *(costs if isinstance(costs, list) else [])]):
             problems.extend(_check_effect(effect, f"{where}.{at}.effects[{j}]"))
@@ -173,6 +223,9 @@ def _check_effect(effect: Any, where: str) -> list[Problem]:
                 problems.append(Problem(f"{where}.target.{key}", f"unknown target key {key!r}", f"clave de objetivo desconocida {key!r}"))
     for j, then in enumerate(effect.get("then", [])):
         problems.extend(_check_effect(then, f"{where}.then[{j}]"))
+    for j, option in enumerate(effect.get("options", [])):
+        for k, inner in enumerate(option.get("effects", []) if isinstance(option, dict) else []):
+            problems.extend(_check_effect(inner, f"{where}.options[{j}].effects[{k}]"))
     for j, inner in enumerate(effect.get("effects", [])):
         problems.extend(_check_effect(inner, f"{where}.effects[{j}]"))
     return problems

@@ -1,0 +1,47 @@
+/* Exploring a play: every combination of answers, grouped into the outcomes that differ, and what differs. */
+
+import {$, LANG, M, bi, citeLink, clone, el, show} from "./util.js";
+import {actions, playRequest, state} from "./state.js";
+import {api} from "./api.js";
+
+function factLabel(fact) {
+  // "c3.damage" reads better as "Troll (c3) · damage"; player and game facts stay as they are.
+  const [head, ...rest] = fact.split(".");
+  const view = state.cards[head];
+  return view && view.name ? `${bi(view.name)} (${head}) · ${rest.join(".")}` : fact;
+}
+
+export async function exploreNow() {
+  const play = $("#play-text").value.trim() || state.play;
+  if (!play) return;
+  state.play = play;
+  $("#explore-panel").hidden = false;
+  $("#exploration").replaceChildren(el("p", {class: "meta"}, M("board.loading")));
+  const request = playRequest(play, $("#play-by").value || state.by, undefined);
+  delete request.answers;
+  let r = await api("POST", "/api/explore", request);
+  // On a large board the whole tree may cost more than the service allows: explore what fits, and say it was cut.
+  if (!r.ok && r.data && r.data.error === "over-budget" && r.data.fits) r = await api("POST", "/api/explore", {...request, budget: r.data.fits});
+  state.exploration = r.ok ? r.data : {error: r.data};
+  renderExploration();
+}
+
+export function renderExploration() {
+  const panel = $("#explore-panel");
+  const x = state.exploration;
+  if (!x) { panel.hidden = true; return; }
+  panel.hidden = false;
+  const box = $("#exploration");
+  if (x.error) { box.replaceChildren(el("div", {class: "error-box"}, x.error.message || "", x.error.rule ? el("p", {}, citeLink(x.error.rule_info, x.error.rule)) : null)); return; }
+  box.replaceChildren(el("div", {},
+    el("h2", {}, `${M("board.outcomes")}: ${x.outcomes.length}`),
+    el("p", {class: x.matters ? "error-box" : "ok-box", id: "explore-verdict"}, x.matters ? M("board.matters") : M("board.not_matters")),
+    el("p", {class: "meta"}, `${x.resolved} ${M("board.resolved")} · ${x.cut} ${M("board.cut")}`),
+    x.differing.length ? el("p", {class: "meta"}, M("board.differs") + ": ", el("code", {}, x.differing.map(factLabel).join(", "))) : null,
+    ...x.outcomes.map((o, i) => el("div", {class: "outcome", "data-outcome": i},
+      el("h3", {}, `${M("board.outcome")} ${i + 1} · ${o.count} ${M("board.paths")}` + (o.winner ? ` · ${M("board.winner")}: ${o.winner}` : "")),
+      Object.keys(o.facts).length ? el("div", {class: "facts-diff"}, Object.entries(o.facts).map(([k, v]) => el("div", {}, `${factLabel(k)} = ${show(v)}`))) : null,
+      o.paths.map((p) => el("div", {class: "path"}, (p.described[LANG] || p.described.es).map((d) => `${d.player} ${d.key}: ${d.labels.join(", ")}`).join(" → ") || "—", " ",
+        el("button", {type: "button", class: "small secondary", onclick: () => { state.by = x.by || state.by; state.answers = clone(p.answers); actions.resolve(); }}, M("board.use_path")))),
+      o.more_paths ? el("p", {class: "meta"}, `+${o.more_paths}`) : null))));
+}
