@@ -104,44 +104,25 @@ def test_custom_cards_are_an_overlay_on_the_shared_catalog():
     assert merged.lookup("Krump") is base.lookup("Krump")
 
 
-def _refused(position: str, play: str, lang: str = "en") -> IncompleteCardError:
+def _refused(p1: str, play: str, cards: str = "") -> IncompleteCardError:
+    """The refusal to resolve ``play`` in a position where p1 has ``p1`` (TOML lines) and ``cards`` are defined."""
     rs = rulesets.get("keyforge-17.2")
+    position = f'active = "p1"\nstep = "main"\n[players.p1]\n{p1}\n[players.p2]\n{cards}'
     with pytest.raises(IncompleteCardError) as exc:
         rs.resolve(rs.loads(position), Play.parse(play), [])
     return exc.value
 
 
 def test_an_ability_not_encoded_is_refused_in_the_judges_language_with_what_is_missing():
-    position = """
-active = "p1"
-step = "main"
-[players.p1]
-house = "logos"
-hand = ["mother"]
-battleline = ["Psychic Bug"]
-[players.p2]
-"""
-    exc = _refused(position, "reap Psychic Bug")
+    exc = _refused('house = "logos"\nhand = ["mother"]\nbattleline = ["Psychic Bug"]', "reap Psychic Bug")
     assert exc.card == "psychic-bug"
     assert "Psychic Bug" in str(exc) and "After Reap" in str(exc) and "[cards.psychic-bug]" in str(exc)
     assert "Después de cosechar" in exc.text("es") and "carta propia" in exc.text("es")
 
 
 def test_a_card_with_nothing_encoded_is_refused_whenever_its_abilities_are_read():
-    position = """
-active = "p1"
-step = "main"
-[players.p1]
-house = "dis"
-hand = ["mystery"]
-[players.p2]
-[cards.mystery]
-name = "Mystery"
-house = "dis"
-type = "action"
-incomplete = "not-encoded"
-"""
-    exc = _refused(position, "play Mystery")
+    mystery = '[cards.mystery]\nname = "Mystery"\nhouse = "dis"\ntype = "action"\nincomplete = "not-encoded"'
+    exc = _refused('house = "dis"\nhand = ["mystery"]', "play Mystery", mystery)
     assert "none of its abilities is encoded" in str(exc) and "complete its definition" in str(exc)
     assert "ninguna de sus habilidades" in exc.text("es")
 
@@ -150,13 +131,5 @@ def test_a_constant_ability_not_encoded_is_refused_while_its_card_is_in_play():
     catalog = default_catalog()
     card = next(c for c in (catalog.cards[f["id"]] for f in FACTS)
                 if c.type == "creature" and c.unknown_constant is not None and len(c.abilities) == 1)
-    position = f"""
-active = "p1"
-step = "main"
-[players.p1]
-house = "{card.house}"
-battleline = ["{card.id}"]
-[players.p2]
-"""
-    exc = _refused(position, f"reap {card.id}")
+    exc = _refused(f'house = "{card.house}"\nbattleline = ["{card.id}"]', f"reap {card.id}")
     assert exc.card == card.id and "constant" in str(exc)

@@ -2,7 +2,7 @@
 among the answers, and no two answers are the same outcome.
 
 Building a question explores its play, so the suite checks a deterministic sample of the scenarios (every 5th
-KeyForge, every 4th Gobierno & Prestigio and every 2nd Mitos y Leyendas scenario: 306 of 1,275) with a modest
+KeyForge scenario, every 4th Gobierno & Prestigio and Mitos y Leyendas scenario: 330 of 1,471 today) with a modest
 budget; ``JUDGE_PRACTICE_ALL=1`` checks all of them (about a minute).
 """
 
@@ -20,7 +20,7 @@ from judge.practice import catalogue, questions, views
 from judge.practice.wording import visible_facts
 
 SCENARIOS = ROOT / "scenarios"
-EVERY = {"keyforge": 5, "gobierno-y-prestigio": 4, "mitos-y-leyendas": 2}
+EVERY = {"keyforge": 5, "gobierno-y-prestigio": 4, "mitos-y-leyendas": 4}
 BUDGET = dataclasses.replace(questions.LIMITS, branches=60, options=24 * 60)
 """A modest budget: fewer resolutions than the service allows."""
 
@@ -151,6 +151,16 @@ def test_a_play_with_one_outcome_asks_where_a_card_ends():
     q = questions.build(find("KF172-GEN-06"))
     assert q.kind == "fact" and q.prompt["en"] == "Where does Frail end up?"
     assert q.correct.lines[0]["en"] == "Frail is in p2's discard pile"
+
+
+def test_the_board_shows_what_waits_on_the_stack():
+    from judge.practice import lines
+
+    q = questions.build(find("GP-EX-04"))
+    q.start = lines.position_before(q.scenario, 1, q.ruleset)  # Guardia played: an order waits on the stack
+    shown = views.board(q)
+    assert shown["stack"] == [{"kind": "orden", "source": {"es": "Guardia", "en": "Guardia"}, "controller": "p1"}]
+    assert [z["key"] for p in shown["players"] for z in p["zones"]] == ["mano", "pg", "pila"]
 
 
 def test_the_answers_of_a_question_are_in_the_same_order_every_time():

@@ -8,6 +8,11 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 
 
+@pytest.fixture(scope="module")
+def client(module_app):
+    return module_app.test_client()
+
+
 def text(response) -> str:
     return response.get_data(as_text=True)
 
@@ -117,16 +122,31 @@ def test_practice_pages_keep_the_security_rules(client):
         assert not re.search(r'(src|href)="(https?:)?//', html), url
 
 
-def test_nothing_is_stored_on_the_server_when_a_question_is_answered(client, app):
+def test_nothing_is_stored_on_the_server_when_a_question_is_answered(client, module_app):
     from judge.web.database import get_db
 
-    with app.app_context():
+    with module_app.app_context():
         before = get_db()["saves"].count
     client.get("/practice/q/MYL-GEN-05")
     client.get("/practice/q/MYL-GEN-05?pick=0000")
-    with app.app_context():
+    with module_app.app_context():
         assert get_db()["saves"].count == before
     assert "Set-Cookie" not in client.get("/practice/q/MYL-GEN-05").headers
+
+
+def test_questions_asked_at_once_from_several_threads_are_all_answered(module_app, monkeypatch):
+    from concurrent.futures import ThreadPoolExecutor
+
+    from judge.practice import catalogue
+
+    monkeypatch.setattr(catalogue, "KEPT", 2)  # questions are dropped from the cache while others are asked
+    sids = ["MYL-GEN-05", "GP-EX-04", "KF172-GEN-06", "MYL-GEN-08"] * 4
+
+    def ask(sid):
+        return module_app.test_client().get(f"/practice/q/{sid}").status_code
+
+    with ThreadPoolExecutor(max_workers=8) as pool:
+        assert set(pool.map(ask, sids)) == {200}
 
 
 def test_questions_speak_both_languages(client):

@@ -9,9 +9,11 @@ renders what it returns, and nothing here reads a request or stores anything.
   another rulebook), and the play a question asks about;
 - :mod:`judge.practice.wording`: the facts of a position as sentences a judge reads ("Troll is in p2's discard
   pile", "p2 has 3 æmber");
-- :mod:`judge.practice.outcomes` and :mod:`judge.practice.facts`: the two kinds of question, "what happens?" and,
-  where the play has one outcome only, a fact of the result;
+- :mod:`judge.practice.choices` and :mod:`judge.practice.facts`: the two kinds of question, "what happens?" (its
+  answers, each phrased by the facts that tell it apart) and, where the play has one outcome only, a fact of the
+  result;
 - :mod:`judge.practice.traces`: where two traces part, and the step that decides;
-- :mod:`judge.practice.questions`: a question from a scenario file, lazily and within a work budget;
+- :mod:`judge.practice.questions`: a question from a scenario file, within a work budget;
+- :mod:`judge.practice.views`: what a question page shows, as plain data;
 - :mod:`judge.practice.catalogue`: the scenarios of each game, their topics and levels, and a session's order.
 """

@@ -12,11 +12,12 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import threading
 import time
 from collections import OrderedDict
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable
+from typing import Callable
 
 from judge import corpus as corpora
 from judge import rulesets
@@ -148,6 +149,7 @@ class Catalogue:
                 self.items[scenario.id] = Item(scenario.id, path, game, named_topics(scenario))
         self._profiles: dict[str, Profile | None] = {}
         self._questions: OrderedDict[str, Question] = OrderedDict()
+        self._lock = threading.Lock()
 
     def games(self) -> dict[str, int]:
         counts = {game: 0 for game in GAMES}
@@ -179,14 +181,18 @@ class Catalogue:
         :raises QuestionError: if it cannot be asked.
         """
         item = self.items[sid]
-        if sid in self._questions:
-            self._questions.move_to_end(sid)
-            return self._questions[sid]
+        with self._lock:
+            kept = self._questions.get(sid)
+            if kept is not None:
+                self._questions.move_to_end(sid)
+                return kept
+        # Built outside the lock: two requests for the same new question may both build it, none waits for another.
         built = questions.build(item.path, limits)
-        self._profiles.setdefault(sid, Profile(built.steps, _trace_topics(built.ruling.trace)))
-        self._questions[sid] = built
-        while len(self._questions) > KEPT:
-            self._questions.popitem(last=False)
+        with self._lock:
+            self._profiles.setdefault(sid, Profile(built.steps, _trace_topics(built.ruling.trace)))
+            self._questions[sid] = built
+            while len(self._questions) > KEPT:
+                self._questions.popitem(last=False)
         return built
 
     def order(self, game: str, seed: str) -> list[Item]:
@@ -237,7 +243,3 @@ def _profile(path: Path) -> Profile | None:
 def _trace_topics(trace: Step) -> frozenset[str]:
     return frozenset(t for t in map(topic_of, set(citations(trace))) if t)
 
-
-def describe_level(level: int) -> dict[str, Any]:
-    low, high = LEVELS[level]
-    return {"level": level, "low": low, "high": high}

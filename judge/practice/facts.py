@@ -144,7 +144,7 @@ def from_expectations(scenario: Scenario, index: int, names: Names, canonical: C
     for key in sorted(expected, key=lambda k: (k not in hints, salience(k, names.players), k)):
         fact = about(key, canonical(expected[key]), start.get(_as_uid(key, names)), names, zone_names,
                      [canonical(v) for v in hints.get(key, ())], domains)
-        if fact is not None:
+        if fact is not None and len(fact.choices()) > 1:
             fact.key = _as_uid(key, names)
             return fact
     return None
@@ -163,7 +163,7 @@ def from_changes(start: dict[str, Any], end: dict[str, Any], names: Names, zone_
     changed = [k for k in set(start) | set(end) if start.get(k) != end.get(k) and not k.endswith(".index")]
     for key in sorted(changed, key=lambda k: (salience(k, names.players), k)):
         fact = about(key, end.get(key), start.get(key), names, zone_names, domains=domains)
-        if fact is not None:
+        if fact is not None and len(fact.choices()) > 1:
             fact.source = "changes"
             return fact
     return None

@@ -7,10 +7,12 @@ game. Variants are run without the scenario's expectations: they are there to se
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass, replace
 from typing import Any
 
 from judge import rulesets
+from judge.core import budget
 from judge.core.position import Position
 from judge.core.ruleset import Ruleset
 from judge.core.scenario import Result, Runner, Scenario
@@ -86,7 +88,13 @@ def under(scenario: Scenario, ruleset_id: str) -> Line | None:
 
 
 def _line(kind: str, scenario: Scenario, **extra: Any) -> Line | None:
-    result = run(scenario)
+    try:
+        result = run(scenario)
+    except (budget.OverBudget, budget.OverDeadline):
+        raise
+    except Exception:  # noqa: BLE001 - a variant the engine cannot follow (an older rulebook's card) is no answer
+        logging.getLogger("judge.practice").exception("a variant of %s did not run", scenario.id)
+        return None
     if result.error or result.failures or result.position is None or result.trace is None:
         return None
     return Line(kind, scenario.ruleset, result.position, result.trace, **extra)

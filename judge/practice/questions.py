@@ -151,8 +151,11 @@ def _candidates(question: Question, others: list[Scenario], branches: int) -> li
                                  {"es": f"Lo que daba {title}", "en": f"What {title} gave"}))
     assert question.asked is not None
     spec = scenario.plays[question.asked]
-    before = lines.position_before(scenario, question.asked, ruleset)
-    explored = exploring.explore(ruleset, before, Play.parse(spec.play, by=spec.by), budget=branches)
+    try:
+        before = lines.position_before(scenario, question.asked, ruleset)
+        explored = exploring.explore(ruleset, before, Play.parse(spec.play, by=spec.by), budget=branches)
+    except (JudgeError, LookupError):
+        return out  # the play cannot be explored from there: the other answers are the ones found so far
     made = [s.decision for s in ruling.trace.children[question.asked].walk() if s.decision is not None]
     ruling_answers = [list(d.chosen) if isinstance(d.chosen, tuple) else d.chosen for d in made]
     ruling_table = visible_facts(ruleset, ruling.position)

@@ -15,29 +15,7 @@ from judge.core.trace import Step
 from judge.practice import traces
 from judge.practice.choices import Choice
 from judge.practice.questions import Question
-from judge.practice.wording import ZONES, Names, Text
-
-PLAYER_LABELS: dict[str, Text] = {
-    "amber": {"es": "Æmbar", "en": "Æmber"}, "keys": {"es": "Llaves", "en": "Keys"},
-    "chains": {"es": "Cadenas", "en": "Chains"}, "house": {"es": "Casa activa", "en": "Active house"},
-    "houses": {"es": "Casas", "en": "Houses"}, "castillo": {"es": "Castillo (cartas)", "en": "Castle (cards)"},
-    "prestigio": {"es": "Prestigio", "en": "Prestige"}, "reserva": {"es": "Reserva", "en": "Reserve pool"},
-    "usos": {"es": "Usos", "en": "Uses"}, "riqueza": {"es": "Riqueza", "en": "Wealth"},
-}
-CARD_LABELS: dict[str, Text] = {
-    "damage": {"es": "daño", "en": "damage"}, "dano": {"es": "daño", "en": "damage"},
-    "amber": {"es": "æmbar", "en": "æmber"}, "power": {"es": "+1 poder", "en": "+1 power"},
-    "exhausted": {"es": "agotada", "en": "exhausted"}, "stun": {"es": "aturdida", "en": "stunned"},
-    "enrage": {"es": "enfurecida", "en": "enraged"}, "ward": {"es": "escudada", "en": "warded"},
-    "girada": {"es": "girada", "en": "turned"}, "face-down": {"es": "boca abajo", "en": "face down"},
-    "boca-abajo": {"es": "boca abajo", "en": "face down"}, "controller": {"es": "controla", "en": "controller"},
-    "owner": {"es": "dueño", "en": "owner"},
-}
-GAME_LABELS: dict[str, Text] = {
-    "active": {"es": "Turno de", "en": "Turn of"}, "turn": {"es": "Turno", "en": "Turn"},
-    "step": {"es": "Paso", "en": "Step"}, "priority": {"es": "Prioridad", "en": "Priority"},
-}
-
+from judge.practice.wording import Names, Text
 
 def _same(text: Any) -> Text:
     return {"es": str(text), "en": str(text)}
@@ -50,38 +28,37 @@ def _compact(value: Any) -> str:
 
 
 def board(question: Question) -> dict[str, Any]:
-    """The position before the plays, zone by zone, read-only."""
+    """The position before the plays, zone by zone, read-only. Values, zones and states are given by their keys:
+    the page names them as the board does."""
     doc = question.ruleset.to_dict(question.start)
     attached = question.ruleset.layout.attached_key
     names = question.names
-    game = [{"label": GAME_LABELS[k], "value": str(doc[k])} for k in ("active", "turn", "step", "priority") if k in doc]
-    values = [{"label": _same(k), "value": _compact(v)} for k, v in doc.get("values", {}).items()]
+    game = [{"key": k, "value": str(doc[k])} for k in ("active", "turn", "step", "priority") if k in doc]
+    values = [{"key": k, "value": _compact(v)} for k, v in doc.get("values", {}).items()]
     players = []
     for pid, table in doc.get("players", {}).items():
         scalars, zones = [], []
         for key, value in table.items():
-            if isinstance(value, list) and all(isinstance(c, dict) and "uid" in c for c in value):
-                label = ZONES.get(key, (key, key))
-                zones.append({"label": {"es": label[0], "en": label[1]},
-                              "cards": [_card(c, names, attached) for c in value]})
+            if isinstance(value, list) and value and all(isinstance(c, dict) and "uid" in c for c in value):
+                zones.append({"key": key, "cards": [_card(c, names, attached) for c in value]})
             else:
-                scalars.append({"label": PLAYER_LABELS.get(key, _same(key)), "value": _compact(value)})
+                scalars.append({"key": key, "value": _compact(value)})
         players.append({"id": pid, "active": pid == doc.get("active"), "scalars": scalars, "zones": zones})
     custom = [{"id": cid, "name": _same(card.get("name")) if not isinstance(card.get("name"), dict)
                else {"es": card["name"].get("es") or cid, "en": card["name"].get("en") or card["name"].get("es") or cid},
                "facts": _compact({k: v for k, v in card.items() if k not in ("name", "abilities")}),
                "abilities": [_compact(a) for a in card.get("abilities", [])]}
               for cid, card in doc.get("cards", {}).items()]
-    return {"game": game, "remembered": values, "players": players, "custom": custom}
+    # What waits between plays (the stack) and the zones of the table rather than of a player, where a game has them.
+    stack = [{"kind": item.get("kind"), "source": names.named(item.get("source")), "controller": item.get("controller")}
+             for item in doc.get("stack", [])]
+    table = [{"key": key, "cards": [_card(c, names, attached) for c in cards]} for key, cards in doc.get("table", {}).items()]
+    return {"game": game, "remembered": values, "players": players, "custom": custom, "stack": stack, "table": table}
 
 
 def _card(card: dict[str, Any], names: Names, attached: str) -> dict[str, Any]:
-    states = []
-    for key, value in card.items():
-        if key in ("uid", "card", attached):
-            continue
-        label = CARD_LABELS.get(key, _same(key))
-        states.append(label if value is True else {lang: f"{label[lang]} {_compact(value)}" for lang in ("es", "en")})
+    states = [{"key": key, "value": None if value is True else _compact(value)}
+              for key, value in card.items() if key not in ("uid", "card", attached)]
     return {"uid": card["uid"], "name": names.card(card["uid"]), "states": states,
             "attached": [_card(c, names, attached) for c in card.get(attached, [])]}
 

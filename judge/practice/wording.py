@@ -16,6 +16,7 @@ from judge.core import explore
 from judge.core.decisions import fold
 from judge.core.position import Position
 from judge.core.ruleset import Ruleset
+from judge.games.keyforge.wording import ZONE_NAMES as KEYFORGE_ZONES
 
 Text = dict[str, str]
 """A sentence in both languages: ``{"es": ..., "en": ...}``."""
@@ -29,11 +30,8 @@ ORDERED = frozenset({"battleline", "deck", "discard", "cementerio", "castillo", 
 """Game-wide values a judge sees; the rest (plays and uses this turn, what happened last turn…) is bookkeeping."""
 
 ZONES: dict[str, tuple[str, str]] = {
-    # KeyForge
-    "hand": ("la mano", "hand"), "deck": ("el mazo", "deck"), "discard": ("la pila de descartes", "discard pile"),
-    "archives": ("los archivos", "archives"), "purged": ("las cartas purgadas", "purged cards"),
-    "battleline": ("la línea de batalla", "battleline"), "artifacts": ("los artefactos", "artifacts"),
-    "revealed": ("las cartas reveladas", "revealed cards"), "upgrade": ("las mejoras", "upgrades"),
+    # KeyForge names its zones in its trace already; an upgrade's place is read as a zone of its own
+    **KEYFORGE_ZONES, "upgrade": ("las mejoras", "upgrades"),
     # Mitos y Leyendas
     "castillo": ("el Castillo", "Castle"), "mano": ("la mano", "hand"),
     "reserva-de-oro": ("la Reserva de Oro", "Gold Reserve"), "oro-pagado": ("el Oro Pagado", "Paid Gold"),
@@ -60,11 +58,9 @@ COUNTS: dict[str, tuple[str, str]] = {
     "recambio": ("{s} tiene {n} carta(s) en el recambio", "{s} has {n} card(s) in their replacement pile"),
     # card values
     "damage": ("{s} tiene {n} de daño", "{s} has {n} damage"),
-    "dano": ("{s} tiene {n} de daño", "{s} has {n} damage"),
     "power": ("{s} tiene {n} contador(es) de +1 poder", "{s} has {n} +1 power counter(s)"),
     "liderazgo": ("{s} tiene {n} contador(es) de liderazgo", "{s} has {n} leadership counter(s)"),
     "strength": ("{s} tiene fuerza {n}", "{s} has strength {n}"),
-    "fuerza": ("{s} tiene fuerza {n}", "{s} has strength {n}"),
     "resistencia": ("{s} tiene resistencia {n}", "{s} has toughness {n}"),
     "count": ("{s}: {n} carta(s)", "{s}: {n} card(s)"),
     "usos": ("{s} tiene {n} uso(s)", "{s} has {n} use(s)"),
@@ -74,30 +70,34 @@ COUNTS: dict[str, tuple[str, str]] = {
 }
 CARD_AMBER = ("{s} tiene {n} de æmbar encima", "{s} has {n} æmber on it")
 
+def _is(es: str, en: str) -> tuple[str, str, str, str]:
+    """A state said with «está» / "is", and its negation."""
+    return f"{{s}} está {es}", f"{{s}} is {en}", f"{{s}} no está {es}", f"{{s}} is not {en}"
+
+
 STATES: dict[str, tuple[str, str, str, str]] = {
-    "exhausted": ("{s} está agotada", "{s} is exhausted", "{s} no está agotada", "{s} is not exhausted"),
-    "stun": ("{s} está aturdida", "{s} is stunned", "{s} no está aturdida", "{s} is not stunned"),
-    "enrage": ("{s} está enfurecida", "{s} is enraged", "{s} no está enfurecida", "{s} is not enraged"),
-    "ward": ("{s} está escudada", "{s} is warded", "{s} no está escudada", "{s} is not warded"),
+    "exhausted": _is("agotada", "exhausted"), "stun": _is("aturdida", "stunned"),
+    "enrage": _is("enfurecida", "enraged"), "ward": _is("escudada", "warded"), "girada": _is("girada", "turned"),
+    "atacando": _is("atacando", "attacking"), "bloqueando": _is("bloqueando", "blocking"),
+    "bloqueado": _is("bloqueado", "blocked"), "disponible": _is("disponible", "available"),
     "face-down": ("{s} está boca abajo", "{s} is face down", "{s} está boca arriba", "{s} is face up"),
-    "boca-abajo": ("{s} está boca abajo", "{s} is face down", "{s} está boca arriba", "{s} is face up"),
     "elusive-used": ("{s} ya usó Elusivo", "{s} has used Elusive", "{s} no ha usado Elusivo",
                      "{s} has not used Elusive"),
     "armor-used": ("{s} ya usó su armadura", "{s} has used its armor", "{s} no ha usado su armadura",
                    "{s} has not used its armor"),
-    "girada": ("{s} está girada", "{s} is turned", "{s} no está girada", "{s} is not turned"),
-    "no-disponible": ("{s} no está disponible", "{s} is unavailable", "{s} está disponible", "{s} is available"),
-    "atacando": ("{s} está atacando", "{s} is attacking", "{s} no está atacando", "{s} is not attacking"),
-    "bloqueando": ("{s} está bloqueando", "{s} is blocking", "{s} no está bloqueando", "{s} is not blocking"),
-    "bloqueado": ("{s} está bloqueado", "{s} is blocked", "{s} no está bloqueado", "{s} is not blocked"),
     "recien-llegado": ("{s} acaba de llegar", "{s} has just arrived", "{s} no acaba de llegar",
                        "{s} has not just arrived"),
     "perdio": ("{s} ha perdido", "{s} has lost", "{s} no ha perdido", "{s} has not lost"),
-    "disponible": ("{s} está disponible", "{s} is available", "{s} no está disponible", "{s} is not available"),
     "can-attack": ("{s} puede atacar", "{s} can attack", "{s} no puede atacar", "{s} cannot attack"),
     "can-block": ("{s} puede bloquear", "{s} can block", "{s} no puede bloquear", "{s} cannot block"),
     "exists": ("{s} existe", "{s} exists", "{s} ya no existe", "{s} no longer exists"),
 }
+STATES["no-disponible"] = (*STATES["disponible"][2:], *STATES["disponible"][:2])
+
+SAME_AS = {"dano": "damage", "fuerza": "strength", "boca-abajo": "face-down"}
+"""One game's word for what another game's word already says (Gobierno & Prestigio's «daño» is damage)."""
+COUNTS.update({word: COUNTS[same] for word, same in SAME_AS.items() if same in COUNTS})
+STATES.update({word: STATES[same] for word, same in SAME_AS.items() if same in STATES})
 
 WITH: dict[str, tuple[str, str]] = {
     "bloqueando": ("{s} está bloqueando a {v}", "{s} is blocking {v}"),
@@ -328,9 +328,9 @@ def sentence(key: str, value: Any, names: Names, table: dict[str, Any] | None = 
         return {"es": f"{subject['es']} está {where['es']}", "en": f"{subject['en']} is {where['en']}"}
     if tail == "index":
         if table is None and isinstance(value, int):
-            # An expectation's index, asked without an outcome's table to list: the card's place, counted from 1.
-            return {"es": f"{subject['es']} queda en el puesto {value + 1} de su zona",
-                    "en": f"{subject['en']} ends up in place {value + 1} of its zone"}
+            # A ruling's expectation names the place alone, with no outcome to list the zone from.
+            return _fill(("{s} ocupa el puesto {n} de su zona", "{s} is in place {n} of its zone"), s=subject,
+                         n=value + 1)
         return order_sentence(head, table or {}, names)
     if tail.endswith(".count") and tail[: -len(".count")] in ZONES:
         es, en = ZONES[tail[: -len(".count")]]

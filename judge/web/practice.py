@@ -66,6 +66,11 @@ def verb(name: str) -> str:
     return MESSAGES.get(f"verb.{name}", {}).get(lang()) or name
 
 
+def label(prefix: str, key: str) -> str:
+    """The board's name for a zone, a value or a state (``board.zone.`` + ``hand``), or the key where it has none."""
+    return MESSAGES.get(prefix + key, {}).get(lang()) or key
+
+
 def client_messages() -> dict[str, str]:
     return {k: v.get(lang(), k) for k, v in MESSAGES.items() if k.startswith("practice.js.")}
 
@@ -121,4 +126,5 @@ def question(sid: str) -> str:
         rulings=views.rulings(asked) if picked is not None else [],
         comment=views.comment(asked) if picked is not None else "",
         link=service.citation_url, citation=service.citation_info, game_title=GAMES[asked.ruleset.game], verb=verb,
+        label=label,
         messages=client_messages())

@@ -17,6 +17,7 @@ from typing import Any
 
 from judge.core.errors import IncompleteCardError
 from judge.games.keyforge.missing import MISSING
+from judge.games.keyforge.wording import TRIGGER_LABELS
 
 
 def missing_text(missing: str, lang: str = "es") -> str:
@@ -26,16 +27,14 @@ def missing_text(missing: str, lang: str = "es") -> str:
 
 
 TRIGGER_NAMES: dict[str, tuple[str, str]] = {
-    "play": ("«Jugar:»", "'Play:'"), "after-reap": ("«Después de cosechar:»", "'After Reap:'"),
-    "after-fight": ("«Después de luchar:»", "'After Fight:'"), "before-fight": ("«Antes de luchar:»", "'Before Fight:'"),
-    "destroyed": ("«Destruida:»", "'Destroyed:'"), "action": ("«Acción:»", "'Action:'"), "omni": ("«Omni:»", "'Omni:'"),
-    "scrap": ("«Desguazar:»", "'Scrap:'"), "leaves-play": ("la habilidad al abandonar el juego", "the ability on leaving play"),
+    **{t: (f"«{es}:»", f"'{en}:'") for t, (es, en) in TRIGGER_LABELS.items()},
+    "leaves-play": ("la habilidad al abandonar el juego", "the ability on leaving play"),
     "constant": ("la habilidad constante", "the constant ability"), "after": ("la habilidad desencadenada", "the triggered ability"),
     "start-of-turn": ("la habilidad del inicio del turno", "the start-of-turn ability"),
     "end-of-turn": ("la habilidad del final del turno", "the end-of-turn ability"),
     "would-forge": ("la habilidad al ir a forjar", "the ability when a key would be forged"),
-    "fate": ("«Destino:»", "'Fate:'"),
 }
+"""How the refusal names an ability: by the heading its card prints, or by when it applies."""
 
 
 def refusal(card: Any, ability: dict[str, Any] | None = None) -> IncompleteCardError:

@@ -16,18 +16,14 @@ from typing import Any
 from judge.games.keyforge.incomplete import missing_text
 from judge.games.keyforge.reading_parts import (CONSTANT_PHRASES, PLAYER_VERBS, TARGET_VERBS, amount, cap, condition,
                                                 duration, event_clause, house, keyword, player_subject, say, target)
-from judge.games.keyforge.wording import icon_name
+from judge.games.keyforge.wording import TRIGGER_LABELS, icon_name
 
 TRIGGERS: dict[str, tuple[str, str]] = {
-    "play": ("Jugar", "Play"), "after-reap": ("Después de cosechar", "After Reap"),
-    "after-fight": ("Después de luchar", "After Fight"), "before-fight": ("Antes de luchar", "Before Fight"),
-    "destroyed": ("Destruida", "Destroyed"), "action": ("Acción", "Action"), "omni": ("Omni", "Omni"),
-    "scrap": ("Desguazar", "Scrap"), "leaves-play": ("Al abandonar el juego", "When this card leaves play"),
-    "constant": ("", ""), "after": ("", ""),
+    **TRIGGER_LABELS,
+    "leaves-play": ("Al abandonar el juego", "When this card leaves play"), "constant": ("", ""), "after": ("", ""),
     "start-of-turn": ("Al comienzo del turno", "At the start of the turn"),
     "end-of-turn": ("Al final del turno", "At the end of the turn"),
     "would-forge": ("Si se fuera a forjar una llave", "If a key would be forged"),
-    "fate": ("Destino", "Fate"),
 }
 
 WHOSE: dict[str, tuple[str, str]] = {

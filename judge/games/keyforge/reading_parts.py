@@ -240,44 +240,44 @@ def target(spec: Any, lang: str, *, each: bool = False) -> str:
     side = spec.get("side", "any")
     zone = spec.get("zone", "play")
     f = spec.get("filter", {}) if isinstance(spec.get("filter"), dict) else {}
-    adj, after = _filters(f, lang, gender, plural and not every)
+    many = plural and not every
+    adj, after = _filters(f, lang, gender, many)
     if lang == "en":
-        noun = en_p if plural and not every else en_s
         side_word = {"friendly": "friendly", "enemy": "enemy"}.get(side, "") if zone == "play" else ""
-        words = " ".join(w for w in [*adj, side_word, noun] if w)
-        if every:
-            head = f"each {words}"
-        elif n == "any":
-            head = f"any number of {words}"
-        elif isinstance(n, dict):
-            head = f"as many {words} as {amount(n, lang)}"
-        elif isinstance(n, int) and n > 1:
-            head = f"{'up to ' if spec.get('up-to') else ''}{n} {words}"
-        else:
-            article = "an" if words[:1].lower() in "aeiou" else "a"
-            head = f"{'up to one ' if spec.get('up-to') else article + ' '}{words}"
-        if zone in ZONES:
-            mine = side != "enemy"
-            head += " " + (ZONES[zone][2] if mine else ZONES[zone][3])
-        return " ".join([head, *after]).strip()
-    noun = es_p if plural and not every else es_s
-    side_word = {"friendly": _agree("amiga", gender, plural and not every),
-                 "enemy": _agree("enemiga", gender, plural and not every)}.get(side, "") if zone == "play" else ""
-    words = " ".join(w for w in [noun, *adj, side_word] if w)
-    if every:
-        head = f"cada {words}"
-    elif n == "any":
-        head = f"cualquier número de {words}"
-    elif isinstance(n, dict):
-        head = f"{'tantos' if gender == 'm' else 'tantas'} {words} como {amount(n, lang)}"
-    elif isinstance(n, int) and n > 1:
-        head = f"{'hasta ' if spec.get('up-to') else ''}{n} {words}"
+        words = " ".join(w for w in [*adj, side_word, en_p if many else en_s] if w)
+        article = "an" if words[:1].lower() in "aeiou" else "a"
     else:
+        side_word = {"friendly": _agree("amiga", gender, many), "enemy": _agree("enemiga", gender, many)}.get(side, "") \
+            if zone == "play" else ""
+        words = " ".join(w for w in [es_p if many else es_s, *adj, side_word] if w)
         article = "un" if gender == "m" else "una"
-        head = f"{'hasta ' if spec.get('up-to') else ''}{article} {words}"
+    head = _quantified(n, every, words, article, bool(spec.get("up-to")), lang, gender)
     if zone in ZONES:
-        head += " " + (ZONES[zone][0] if side != "enemy" else ZONES[zone][1])
+        head += " " + ZONES[zone][(2 if lang == "en" else 0) + (side == "enemy")]
     return " ".join([head, *after]).strip()
+
+
+QUANTIFIERS: dict[str, dict[str, str]] = {
+    "es": {"every": "cada {w}", "any": "cualquier número de {w}", "amount": "{as_many} {w} como {a}", "up-to": "hasta "},
+    "en": {"every": "each {w}", "any": "any number of {w}", "amount": "as many {w} as {a}", "up-to": "up to "},
+}
+
+
+def _quantified(n: Any, every: bool, words: str, article: str, up_to: bool, lang: str, gender: str) -> str:
+    """ "each enemy creature", "up to 2 creatures", "a creature": how many of the words a target names."""
+    q = QUANTIFIERS["en" if lang == "en" else "es"]
+    if every:
+        return q["every"].format(w=words)
+    if n == "any":
+        return q["any"].format(w=words)
+    if isinstance(n, dict):
+        return q["amount"].format(w=words, a=amount(n, lang), as_many="tantos" if gender == "m" else "tantas")
+    up = q["up-to"] if up_to else ""
+    if isinstance(n, int) and n > 1:
+        return f"{up}{n} {words}"
+    if up_to and lang == "en":
+        return f"up to one {words}"
+    return f"{up}{article} {words}"
 
 
 # Amounts, players, conditions, events --------------------------------------------------------------------------------

@@ -174,6 +174,15 @@ def key_color(color: str, lang: str = "es") -> str:
     return en if lang == "en" else es
 
 
+TRIGGER_LABELS: dict[str, tuple[str, str]] = {
+    "play": ("Jugar", "Play"), "after-reap": ("Después de cosechar", "After Reap"),
+    "after-fight": ("Después de luchar", "After Fight"), "before-fight": ("Antes de luchar", "Before Fight"),
+    "destroyed": ("Destruida", "Destroyed"), "action": ("Acción", "Action"), "omni": ("Omni", "Omni"),
+    "scrap": ("Desguazar", "Scrap"), "fate": ("Destino", "Fate"),
+}
+"""The headings a card prints before an ability («Jugar:» / "Play:"), in Spanish and English."""
+
+
 _ABILITY_WORDS = {
     "play": ("jugar", "play"), "after-reap": ("después de cosechar", "after reap"),
     "after-fight": ("después de luchar", "after fight"), "before-fight": ("antes de luchar", "before fight"),

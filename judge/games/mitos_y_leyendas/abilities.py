@@ -16,7 +16,7 @@ from judge.core.position import CardState, StackItem
 from judge.core.timing import act
 from judge.games.mitos_y_leyendas import conditions
 from judge.games.mitos_y_leyendas.costs import cost_payable, has_targets
-from judge.games.mitos_y_leyendas.effects import run_effects
+from judge.games.mitos_y_leyendas.effects import refuse_incomplete, run_effects
 from judge.games.mitos_y_leyendas.board import GRAVEYARD
 from judge.games.mitos_y_leyendas.game import Game
 from judge.games.mitos_y_leyendas.playing import pay
@@ -27,6 +27,7 @@ from judge.games.mitos_y_leyendas.timing import RESOLVERS, Windows
 
 def check_activation(game: Game, card: CardState, index: int, ability: dict[str, Any],
                      responds_to: str | None = None) -> None:
+    refuse_incomplete(game, card)
     if game.board.locked():
         raise IllegalPlayError("Vigilia de Armas: no ability can be activated until the Fase Final",
                                rule=game.res.cite("MYL-CARD-76"),

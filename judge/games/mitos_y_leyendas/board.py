@@ -38,20 +38,23 @@ class Board:
         """The card's printed facts, or, while it is a copy of another card, what it copies of it (Hodur, Amaru,
         Loke, FAQ L1084-L1092, L1104-L1108, L1142-L1146)."""
         own = self.catalog.get(card.card)
-        copied = card.get("copia", "")
+        copied = self.copy_of(card)
         if not copied:
             return own
-        return copies(own, self.catalog.get(copied), str(card.get("copia-modo", "total")), card.get("copia-fuerza", None))
+        return copies(own, self.catalog.get(str(copied["card"])), str(copied.get("mode", "total")), copied.get("strength"))
+
+    def copy_of(self, card: CardState) -> dict[str, Any]:
+        """What a card copies (``values.copias``, by uid): the copied card, how, and the strength it took."""
+        return dict(self.position.values.get("copias", {}).get(card.uid, {}))
 
     def is_copy(self, card: CardState) -> bool:
-        return bool(card.get("copia", ""))
+        return bool(self.copy_of(card))
 
     def forget_copy(self, res: Resolution, card: CardState) -> None:
         """A card that left play is no longer a copy: it is a new card (FAQ L388)."""
-        for key in ("copia", "copia-modo", "copia-fuerza"):
-            if key in card.state:
-                res.set_card(card, key, None)
-                card.state.pop(key, None)
+        copied = dict(self.position.values.get("copias", {}))
+        if copied.pop(card.uid, None) is not None:
+            res.set_value("copias", copied or None)
 
     def label(self, card: CardState, lang: str = "es") -> str:
         if not card.known:

@@ -39,7 +39,12 @@ class CardDef:
     aliases: tuple[str, ...] = ()
     source: str = ""
     """Where the card's facts and text come from (``FAQ L101``, a public card list…)."""
+    text: str = ""
+    """The FAQ's own words for the card (a quotation where the FAQ quotes it, its paraphrase otherwise), by line."""
     incomplete: str = ""
+    text_complete: bool = False
+    """The FAQ gives the card's whole text: what ``incomplete`` misses are printed facts (its cost, its strength), so
+    its abilities can be ruled on although the card cannot be played until a position gives them."""
     errata: str = ""
     """The erratum (entry id) whose corrected text this card follows."""
     custom: bool = False
@@ -95,7 +100,8 @@ def card_from_dict(cid: str, raw: dict[str, Any], *, custom: bool = False) -> tu
     race = RACE_MERGES.get(race, race) if race else None
     return CardDef(id=cid, name=name, type=raw["type"], cost=raw.get("cost"), strength=raw.get("strength"), race=race,
                    edition=str(raw.get("edition", "")), abilities=tuple(raw.get("abilities", [])),
-                   aliases=tuple(aliases), source=str(raw.get("source", "")), incomplete=str(raw.get("incomplete", "")),
+                   aliases=tuple(aliases), source=str(raw.get("source", "")), text=str(raw.get("text", "")),
+                   incomplete=str(raw.get("incomplete", "")), text_complete=bool(raw.get("text-complete", False)),
                    errata=str(raw.get("errata", "")), custom=custom,
                    meta={"raw": raw}), []
 

@@ -33,10 +33,14 @@ def _copy(ctx: AbilityContext, effect: dict[str, Any], path: str) -> int:
     strength = (game.board.define(other).strength or 0) + permanent_bonus(ctx, other)
     with game.res.step("copy", ctx.rule, f"{game.label(me)} copia {game.label(other)}",
                        f"{game.label(me, 'en')} copies {game.label(other, 'en')}", card=me.uid):
-        game.res.set_card(me, "copia", str(other.get("copia", "") or other.card))
-        game.res.set_card(me, "copia-modo", mode)
+        entry: dict[str, Any] = {"card": str(game.board.copy_of(other).get("card") or other.card), "mode": mode}
         if mode != "habilidad":
-            game.res.set_card(me, "copia-fuerza", strength)
+            entry["strength"] = strength
+        game.res.set_value("copias", {**game.position.values.get("copias", {}), me.uid: entry})
+        if mode != "habilidad":
+            game.res.note("copied-strength", "myl.decision.hodur-strength",
+                          f"Copia la fuerza impresa y los bonos permanentes: {strength}",
+                          f"It copies the printed strength and the permanent bonuses: {strength}", card=me.uid)
     return 1
 
 
@@ -77,7 +81,8 @@ def _copy_talisman(ctx: AbilityContext, effect: dict[str, Any], path: str) -> in
     game = ctx.game
     pool = copyable(ctx)
     if not pool:
-        game.res.note("nothing-to-copy", "MYL-CARD-62", "No hay Talismán que copiar", "There is no Talismán to copy")
+        game.res.note("nothing-to-copy", "myl.decision.galdar-tumba", "No hay Talismán que pueda copiarse",
+                      "There is no Talismán that can be copied")
         return 0
     chosen = game.choose_cards(ctx.controller, ctx.rule, "¿Qué Talismán copias?", "Which Talismán do you copy?", pool,
                                key="copy")

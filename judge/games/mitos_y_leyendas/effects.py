@@ -13,6 +13,7 @@ from typing import Any
 from collections.abc import Callable
 
 from judge.core.decisions import Option, Question
+from judge.core.errors import IllegalPlayError
 from judge.core.position import CardState
 from judge.core.timing import Pending
 from judge.games.mitos_y_leyendas import conditions
@@ -191,12 +192,26 @@ def _choose_one(ctx: AbilityContext, effect: dict[str, Any], path: str) -> int:
 
 # How a triggered ability resolves.
 
+def refuse_incomplete(game: Game, card: CardState, *, playing: bool = False) -> None:
+    """The engine does not rule on an ability whose text is not fully known, nor plays a card whose printed facts are
+    not: the judge defines the card in the position first (a card given again there keeps its FAQ facts and takes the
+    ones written)."""
+    definition = game.board.define(card)
+    if definition.incomplete and (playing or not definition.text_complete):
+        raise IllegalPlayError(
+            f"{definition.name}'s text is not fully known ({definition.incomplete}); define the card in the position to "
+            "rule on it", rule=game.res.cite("introduccion.regla-de-oro"),
+            es=f"el texto de {definition.name} no se conoce del todo ({definition.incomplete}); define la carta en la "
+               "posición para resolverla")
+
+
 def resolve_triggered(game: Game, pending: Pending[Triggered]) -> None:
     trig = pending.item
     card = game.card(trig.card)
     if card is None:
         return
     ability = trig.event.get("texto") or game.board.define(card).abilities[trig.index]
+    refuse_incomplete(game, card)
     ctx = AbilityContext(game, trig.card, pending.controller, trig.event, rule="habilidad-disparada")
     with game.res.step("ability", "habilidad-disparada", f"Habilidad disparada de {game.label(card)}",
                        f"Triggered ability of {game.label(card, 'en')}", card=card.uid):

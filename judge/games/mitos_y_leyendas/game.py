@@ -108,11 +108,16 @@ class Game:
         # A card that leaves play without its text box leaves without its leave-play abilities (Pagoda Daqin, FAQ
         # L922-L924; Forma Voladora, L772).
         event = {"card": card.uid, "controller": controller, "zone": zone, "blank": not self.board.has_abilities(card)}
-        for arma in list(card.attached):
+        armas = list(card.attached)
+        self.res.move(card, card.owner, zone, 0 if top else None)
+        for arma in armas:
+            # The Aliado goes where the effect sends it, its Armas to their owners' Cementerios after it.
+            self.res.note("orphan-arma", "myl.decision.du-han-armas" if top else "myl.decision.orphan-arma",
+                          f"{self.label(arma)} va al Cementerio de su dueño", f"{self.label(arma, 'en')} goes to its owner's Cementerio",
+                          card=arma.uid)
             self.res.move(arma, arma.owner, "cementerio")
             if arma.controller != arma.owner:
                 self.res.set_controller(arma, arma.owner)
-        self.res.move(card, card.owner, zone, 0 if top else None)
         if card.controller != card.owner:
             self.res.set_controller(card, card.owner)
         for key in ("recien-llegado", "ataca-al-entrar"):

@@ -113,8 +113,10 @@ def _name_card(ctx: AbilityContext, effect: dict[str, Any], path: str) -> int:
     named = _named(ctx, effect)
     if named is None:
         return 0
-    players = player_of(ctx, effect["player"]) if effect.get("player") else [None]
-    for pid in players:
+    if not effect.get("player"):
+        keep(ctx, None, effect, name=named)
+        return 1
+    for pid in player_of(ctx, effect["player"]):
         keep(ctx, None, effect, name=named, player=pid)
     return 1
 

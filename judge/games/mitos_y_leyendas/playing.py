@@ -26,7 +26,7 @@ from judge.core.trace import Step
 from judge.games.mitos_y_leyendas import conditions, copying, steps
 from judge.games.mitos_y_leyendas import targets as tg
 from judge.games.mitos_y_leyendas.costs import cost_to_pay, pay_play_cost
-from judge.games.mitos_y_leyendas.effects import run_effects
+from judge.games.mitos_y_leyendas.effects import refuse_incomplete, run_effects
 from judge.games.mitos_y_leyendas.board import GRAVEYARD
 from judge.games.mitos_y_leyendas.game import Game
 from judge.games.mitos_y_leyendas.library import shortfall
@@ -112,11 +112,7 @@ def play_card(game: Game, card: CardState, player: str, *, free: bool = False, r
     another card's effect waits there too, and its window opens once that effect has resolved (FAQ L938)."""
     res = game.res
     definition = game.board.define(card)
-    if definition.incomplete:
-        raise refuse(game, "introduccion.regla-de-oro", f"{definition.name}'s text is not fully known ({definition.incomplete}); "
-                     "define the card in the position to rule on it",
-                     f"el texto de {definition.name} no se conoce del todo ({definition.incomplete}); "
-                     "define la carta en la posición para resolverla")
+    refuse_incomplete(game, card, playing=True)
     if game.board.named(card, player):
         raise refuse(game, "efectos-permanentes", f"{definition.name} cannot be played: an effect named it",
                      f"{definition.name} no puede jugarse: un efecto la nombró")

@@ -34,9 +34,9 @@ assert lasting.HANDLERS and answering and copying and library, "every module of 
 
 ZONES = ("castillo", "mano", "reserva-de-oro", "oro-pagado", "linea-de-defensa", "linea-de-ataque", "linea-de-apoyo",
          "jugando", "cementerio", "permanentes", "destierro", "removida")
-CARD_STATE = {"recien-llegado": bool, "ataca-al-entrar": bool, "copia": str, "copia-modo": str, "copia-fuerza": int}
+CARD_STATE = {"recien-llegado": bool, "ataca-al-entrar": bool}
 VERBS = ("agrupar", "no-agrupar", "oro", "play", "activate", "atacar", "bloquear", "terminar", "pass")
-VALUES = ("efectos", "turno", "batalla", "guerra", "prevenciones", "diferidos", "dano-directo", "result", "winner")
+VALUES = ("efectos", "turno", "batalla", "guerra", "prevenciones", "diferidos", "dano-directo", "copias", "result", "winner")
 
 DECISIONS = frozenset({
     "hidden-information", "window-order", "card-type-timing", "annulled-oro-not-refunded", "oro-drop",
@@ -44,7 +44,10 @@ DECISIONS = frozenset({
     "cancelled-block", "declaration-triggers", "combat-damage-windows", "direct-damage-window", "cost-triggers",
     "target-outcome-by-kind", "rollback-scope", "strength-floor", "li-sou-count", "zone-lock-scope", "durations",
     "guerra-blocks", "permanent-zone", "cancel-one-ability-per-card", "regroup-choice", "fase-final-announce",
-    "discard-choice", "weapon-limit-sentence", "discard-trigger-self",
+    "discard-choice", "weapon-limit-sentence", "discard-trigger-self", "start-of-turn", "niflheim-turns", "wyrm-timing",
+    "yasakani", "draugar-count", "ivar-self", "galdar-tumba", "posesion-mayor-duration", "hodur-strength", "du-han-armas",
+    "orphan-arma", "rey-arturo-two-cards", "ebisu-heading", "unknown-erratum-l1046", "missing-example-l115",
+    "spelling-variants", "keyword-criatura", "copy-limit",
 })
 """Where the FAQ is silent and this ruleset decides (the ``myl-decisiones`` document, cited as ``myl.decision.<id>``)."""
 

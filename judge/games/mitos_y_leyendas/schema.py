@@ -51,7 +51,8 @@ def schema(steps: tuple[str, ...], card_state: dict[str, type]) -> dict[str, Any
 def card_facts(card: CardDef) -> dict[str, Any]:
     return {"id": card.id, "name": {"es": card.name, "en": card.name, "pt": card.name}, "type": card.type,
             "cost": card.cost, "strength": card.strength, "race": card.race, "edition": card.edition,
-            "source": card.source, "incomplete": card.incomplete, "custom": bool(card.custom)}
+            "source": card.source, "text": card.text, "errata": card.errata, "incomplete": card.incomplete,
+            "custom": bool(card.custom)}
 
 
 def card_view(cards: Catalog, position: Position) -> dict[str, Any]:
