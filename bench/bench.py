@@ -12,7 +12,8 @@ after: the machine may be shared), the time and commit, then:
 2. resolve latency over every play of the scenarios;
 3. the explorer's positions per second over the same plays;
 4. search latency and recall in one process;
-5. the service: ``judge serve`` ready on a fresh database, ``POST /api/resolve`` and search under load against
+5. the service: ``judge serve`` ready on a fresh database and restarted on a built one (with its first resolve
+   request), the KeyForge catalog's load in a fresh process, ``POST /api/resolve`` and search under load against
    gunicorn (a bounded load generator on 127.0.0.1), the memory of one worker;
 6. growth: how each cost grows with the size of the work, and the refusals past the service's limits.
 
@@ -79,7 +80,8 @@ def main(argv: list[str] | None = None) -> int:
     section("3. explorer", run, engine.explore_figures())
     section("4. search", run, service.search_figures())
     if not args.skip_load:
-        section("5. service", run, service.serve_ready_figures(args.rounds) + service.memory_figures()
+        section("5. service", run, service.serve_ready_figures(args.rounds) + service.serve_restart_figures(args.rounds)
+                + service.catalog_load_figures(args.rounds) + service.memory_figures()
                 + service.load_figures(args.requests, args.concurrency, args.workers, args.rounds))
     section("6. growth", run, growth.engine_rows() + growth.catalog_rows() + growth.refusal_rows())
     run.machine["load_after"] = figures.load_average()

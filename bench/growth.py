@@ -112,13 +112,14 @@ def engine_rows() -> list[Figure]:
 
 
 def catalog_rows(pool: int = 2556) -> list[Figure]:
-    """The catalog's operations with its cards as shipped, and with as many cards as the whole KeyForge pool (the
-    shipped cards copied under other ids and names up to ``pool``, when the catalog has fewer)."""
+    """The catalog's operations with the cards written by hand (those the documents name) and with the whole KeyForge
+    pool as shipped (padded up to ``pool`` with the hand-written cards under other ids and names, should it have
+    fewer)."""
     from judge.core.errors import UnknownCardError
-    from judge.games.keyforge.catalog import Catalog, default_catalog
+    from judge.games.keyforge.catalog import Catalog, default_catalog, load_dir
 
-    shipped = list(default_catalog().cards.values())
-    every = list(shipped)
+    shipped, _ = load_dir()
+    every = list(default_catalog().cards.values())
     n = 0
     while len(every) < pool:
         base = shipped[n % len(shipped)]

@@ -1,9 +1,11 @@
-"""The service's figures: how soon ``judge serve`` answers on a fresh database, ``POST /api/resolve`` and search
+"""The service's figures: how soon ``judge serve`` answers on a fresh database and on a built one (and its first
+resolve request), the KeyForge catalog's load in a fresh process, ``POST /api/resolve`` and search
 under load against gunicorn (the load generator on the same machine, 127.0.0.1 only), search latency and recall in
 one process, and the memory of one worker with every KeyForge card read."""
 
 from __future__ import annotations
 
+import contextlib
 import http.client
 import json
 import statistics
@@ -11,6 +13,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 from engine import judge_command, user_env
@@ -48,33 +51,89 @@ def _get(port: int, path: str) -> int:
     return status
 
 
-def serve_ready_figures(rounds: int = 3) -> list[Figure]:
-    """From starting ``judge serve`` with no database to its first answer (the database is built meanwhile)."""
+@contextlib.contextmanager
+def _serving(env: dict[str, str], limit: float = 120) -> Iterator[tuple[int, float]]:
+    """``judge serve`` on a free port: the port and the seconds it took to answer ``/healthz``; stopped afterwards."""
     from fuzz import free_port
 
+    port = free_port()
+    start = time.perf_counter()
+    server = subprocess.Popen([*judge_command(), "serve", "--port", str(port)], cwd=ROOT, env=env,
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        while time.perf_counter() - start < limit:
+            try:
+                if _get(port, "/healthz") == 200:
+                    break
+            except OSError:
+                time.sleep(0.01)
+        yield port, time.perf_counter() - start
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+
+
+def serve_ready_figures(rounds: int = 3) -> list[Figure]:
+    """From starting ``judge serve`` with no database to its first answer (the database is built meanwhile)."""
     times = []
     for _ in range(rounds):
         with tempfile.TemporaryDirectory() as tmp:
-            port = free_port()
-            env = {**user_env(), "JUDGE_DB": str(Path(tmp) / "fresh.sqlite")}
-            start = time.perf_counter()
-            server = subprocess.Popen([*judge_command(), "serve", "--port", str(port)], cwd=ROOT, env=env,
-                                      stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-            try:
-                while time.perf_counter() - start < 60:
-                    try:
-                        if _get(port, "/healthz") == 200:
-                            break
-                    except OSError:
-                        time.sleep(0.01)
-                times.append(time.perf_counter() - start)
-            finally:
-                server.terminate()
-                server.wait(timeout=30)
+            with _serving({**user_env(), "JUDGE_DB": str(Path(tmp) / "fresh.sqlite")}, limit=60) as (_, up):
+                times.append(up)
     fig = Figure.of("serve.ready", "`judge serve` ready, database built from `rulings/` on start", times, "s",
                     target="< 2 s")
     fig.met = fig.value < 2
     return [fig]
+
+
+def _post(port: int, path: str, body: dict) -> float:
+    """Seconds one ``POST`` takes to be answered."""
+    data = json.dumps(body).encode()
+    start = time.perf_counter()
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    conn.request("POST", path, body=data, headers={"Content-Type": "application/json"})
+    conn.getresponse().read()
+    conn.close()
+    return time.perf_counter() - start
+
+
+def serve_restart_figures(rounds: int = 3) -> list[Figure]:
+    """``judge serve`` restarted on a database already built, as a server is restarted: to its first answer, then its
+    first ``POST /api/resolve`` (the KeyForge catalog is read then) and one client's requests after it."""
+    ready, first, warm = [], [], []
+    with tempfile.TemporaryDirectory() as tmp:
+        env = {**user_env(), "JUDGE_DB": str(Path(tmp) / "built.sqlite")}
+        for n in range(rounds + 1):  # the first start builds the database and is not counted
+            with _serving(env) as (port, up):
+                once = _post(port, "/api/resolve", RESOLVE_BODY)
+                if n:
+                    ready.append(up)
+                    first.append(once)
+                    warm.extend(_post(port, "/api/resolve", RESOLVE_BODY) for _ in range(50))
+    return [Figure.of("serve.restart", "`judge serve` ready on a database already built", ready, "s"),
+            Figure.of("serve.first-resolve", "first `POST /api/resolve` after start-up (the catalog is read)",
+                      [t * 1000 for t in first], "ms"),
+            Figure("serve.warm-resolve", "warm `POST /api/resolve`, one client, p50", statistics.median(warm) * 1000,
+                   "ms", note=f"p99 {percentile(warm, 99) * 1000:.1f} ms over {len(warm)} requests")]
+
+
+def catalog_load_figures(rounds: int = 3) -> list[Figure]:
+    """The KeyForge catalog in a fresh process: its import and load (every card known by its names), then every card
+    read."""
+    code = ("import time; t = time.perf_counter(); from judge.games.keyforge import catalog; "
+            "c = catalog.default_catalog(); a = time.perf_counter(); [c.cards[i] for i in list(c.cards)]; "
+            "print(len(c.cards), a - t, time.perf_counter() - a)")
+    loads, reads, count = [], [], "0"
+    for _ in range(rounds):
+        out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=user_env(), capture_output=True, text=True,
+                             check=True).stdout.split()
+        count = out[0]
+        loads.append(float(out[1]))
+        reads.append(float(out[2]))
+    return [Figure.of("catalog.load", f"KeyForge catalog imported and loaded in a fresh process ({int(count):,} cards)",
+                      [t * 1000 for t in loads], "ms"),
+            Figure.of("catalog.read-all", "every card of the KeyForge catalog read (each card file once)",
+                      [t * 1000 for t in reads], "ms")]
 
 
 def _gunicorn() -> str | None:

@@ -401,15 +401,16 @@ def _catalog_cards() -> list[Any]:
 
 def _files_fingerprint(corpus: Corpus) -> str:
     digest = hashlib.sha256(SCHEMA_VERSION.encode())
-    roots = [Path(corpus.root)]
+    roots = [(Path(corpus.root), "**/*")]
     try:
         from judge.games.keyforge.catalog import CARDS_DIR
 
-        roots.append(Path(CARDS_DIR))
+        # The database reads the hand-written cards (the folder's own files), not the pool's ability files below it.
+        roots.append((Path(CARDS_DIR), "*"))
     except Exception:
         pass
-    for root in roots:
-        for path in sorted(p for p in root.rglob("*") if p.is_file() and p.suffix in (".md", ".toml")):
+    for root, pattern in roots:
+        for path in sorted(p for p in root.glob(pattern) if p.is_file() and p.suffix in (".md", ".toml")):
             digest.update(str(path.relative_to(root)).encode())
             digest.update(path.read_bytes())
     return digest.hexdigest()[:20]

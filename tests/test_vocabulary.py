@@ -29,10 +29,10 @@ def test_every_word_is_documented(word):
     assert _documented(word), f"{word!r} is not in docs/abilities.md"
 
 
-def test_the_catalog_loads_without_problems():
+def test_the_hand_written_cards_load_without_problems():
     cards, problems = load_dir()
     assert not problems
-    assert len(cards) == len(default_catalog().cards)
+    assert {c.id for c in cards} <= set(default_catalog().cards)
 
 
 def test_a_card_in_any_language_finds_the_same_card():
@@ -60,7 +60,6 @@ def test_every_effect_has_a_label_for_the_questions_in_both_languages():
     assert all(es and en for es, en in EFFECT_LABELS.values())
 
 
-def test_every_catalog_card_is_complete():
-    from judge.games.keyforge.catalog import default_catalog
-
-    assert sorted(c.id for c in default_catalog().cards.values() if c.incomplete) == []
+def test_every_hand_written_card_is_complete():
+    cards, _ = load_dir()
+    assert sorted(c.id for c in cards if c.missing()) == []

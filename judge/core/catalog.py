@@ -7,19 +7,23 @@ reader, which knows what a card is made of.
 
 Looking a name up is on the path of every card the engine reads, so it is cheap: a name found once is found again
 with one dictionary read, and the suggestions (a scan of every known name) are only worked out for a name that is not
-found and is reported as an error. A position's own cards are an *overlay* (:meth:`Catalog.overlay`): they read
-through the shared catalog, which is neither copied nor changed.
+found and is reported as an error. A game with thousands of cards does not read them all to start: a card may be
+*deferred* — known by its id and names, read the first time it is looked up (:class:`Cards`). A position's own cards,
+or a rulebook's versions of some cards, are an *overlay* on a catalog (:meth:`Catalog.overlay`): the shared catalog
+and its name index are never copied, only the few cards the overlay changes are its own.
 """
 
 from __future__ import annotations
 
+import copy
 import difflib
 import functools
+import threading
 import tomllib
 from collections import ChainMap
 from pathlib import Path
 from typing import Any, Generic, Protocol, TypeVar
-from collections.abc import Callable, Iterable, MutableMapping
+from collections.abc import Callable, Iterable, Iterator, MutableMapping
 
 from judge.core import tomlcache
 from judge.core.decisions import fold
@@ -50,24 +54,92 @@ class Card(Protocol):
 C = TypeVar("C", bound=Card)
 
 
+class Cards(MutableMapping[str, C]):
+    """Cards by id, some of them read only when first asked for: a deferred card is a function that reads it."""
+
+    def __init__(self, on_load: Callable[[C], None] | None = None) -> None:
+        self._ready: dict[str, C] = {}
+        self._deferred: dict[str, Callable[[], C]] = {}
+        self._order: dict[str, None] = {}
+        self._lock = threading.Lock()
+        self.on_load = on_load
+        """Called with each card read from its deferred function (a catalog keeps what it must know of every card
+        in play, e.g. whether one blanks others, up to date with it)."""
+
+    def defer(self, cid: str, read: Callable[[], C]) -> None:
+        self._ready.pop(cid, None)
+        self._deferred[cid] = read
+        self._order[cid] = None
+
+    def __getitem__(self, cid: str) -> C:
+        card = self._ready.get(cid)
+        if card is not None:
+            return card
+        read = self._deferred.get(cid)
+        if read is None:
+            raise KeyError(cid)
+        # A threaded server may ask for the same card twice at once: it is read once.
+        with self._lock:
+            card = self._ready.get(cid)
+            if card is None:
+                card = self._ready[cid] = read()
+                self._deferred.pop(cid, None)
+                if self.on_load is not None:
+                    self.on_load(card)
+        return card
+
+    def __setitem__(self, cid: str, card: C) -> None:
+        self._deferred.pop(cid, None)
+        self._ready[cid] = card
+        self._order[cid] = None
+
+    def __delitem__(self, cid: str) -> None:
+        if cid not in self._order:
+            raise KeyError(cid)
+        self._ready.pop(cid, None)
+        self._deferred.pop(cid, None)
+        del self._order[cid]
+
+    def __contains__(self, cid: object) -> bool:
+        return cid in self._order
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(list(self._order))
+
+    def __len__(self) -> int:
+        return len(self._order)
+
+    def read(self) -> list[C]:
+        """The cards already read (what a card in a position can be: every card of a position is looked up)."""
+        return list(self._ready.values())
+
+
 class Catalog(Generic[C]):
     """Every known card of one game, with look-up by any of its names."""
 
-    def __init__(self, cards: Iterable[C]) -> None:
-        self.cards: MutableMapping[str, C] = {}
+    def __init__(self, cards: Iterable[C] = ()) -> None:
+        self.cards: MutableMapping[str, C] = Cards(self._loaded)
         self._names: MutableMapping[str, frozenset[str]] = {}
         self._found: dict[str, C] = {}
         """Names already looked up → their card (emptied whenever a card or a name is added)."""
         for card in cards:
             self.add(card)
 
+    def _loaded(self, card: C) -> None:
+        """A deferred card was read (a game's catalog may keep something about every card read)."""
+
     def add(self, card: C) -> None:
         self.cards[card.id] = card
         self.index(card.id, card.names())
 
+    def defer(self, cid: str, names: Iterable[str], read: Callable[[], C]) -> None:
+        """A card known by ``names`` that is read by ``read`` the first time it is asked for."""
+        self.cards.defer(cid, read)  # type: ignore[attr-defined]
+        self.index(cid, names)
+
     def index(self, cid: str, names: Iterable[str]) -> None:
-        """Find card ``cid`` by these names too. The sets of ids are replaced, never changed in place: an overlay
-        shares them with the catalog under it."""
+        """Find card ``cid`` by these names too. Sets are replaced, never changed in place: an overlay shares the
+        index of the catalog under it."""
         self._found.clear()
         for name in names:
             key = name_key(name)
@@ -75,29 +147,33 @@ class Catalog(Generic[C]):
             if cid not in ids:
                 self._names[key] = ids | {cid}
 
+    def answers_to(self, name: str) -> frozenset[str]:
+        """The ids of the cards found by this name."""
+        return self._names.get(name_key(name), frozenset())
+
     def forget_names(self, card: C) -> None:
         """Stop finding other cards by this card's names (a card defined later takes them over)."""
         self._found.clear()
         for name in card.names():
             self._names[name_key(name)] = frozenset()
 
-    def view(self) -> Catalog[C]:
-        """A catalog of the same kind that reads through this one: what is added to it is its own, and nothing of
-        this catalog is copied or changed."""
-        view = type(self)(())
-        view.cards = ChainMap({}, self.cards)
-        view._names = ChainMap({}, self._names)
-        return view
-
     def overlay(self, cards: Iterable[C]) -> Catalog[C]:
-        """This catalog with ``cards`` defined over it: they take over their ids and names from the cards under
-        them (a card defined with a position wins over a catalog card of the same name)."""
+        """This catalog with ``cards`` defined over it: they take over their names and ids from the cards under
+        them, and nothing of this catalog is copied or changed."""
         view = self.view()
         cards = list(cards)
         for card in cards:
             view.forget_names(card)
         for card in cards:
             view.add(card)
+        return view
+
+    def view(self) -> Catalog[C]:
+        """A catalog that reads through this one: whatever is added to it is its own."""
+        view = copy.copy(self)
+        view.cards = ChainMap({}, self.cards)
+        view._names = ChainMap({}, self._names)
+        view._found = {}
         return view
 
     def _match(self, name: str) -> tuple[C | None, frozenset[str]]:
@@ -116,9 +192,6 @@ class Catalog(Generic[C]):
 
     def lookup(self, name: str) -> C:
         """The card named ``name`` in any language; :class:`UnknownCardError` if none or several."""
-        card = self._found.get(name)
-        if card is not None:
-            return card
         card, ids = self._match(name)
         if card is not None:
             return card
@@ -175,17 +248,21 @@ class Catalog(Generic[C]):
         return expected
 
     def search(self, text: str, limit: int = 20) -> list[C]:
-        """Cards with ``text`` in any of their names, those whose name starts with it first."""
+        """Cards with ``text`` in any of their names, those whose name starts with it first; only the cards
+        returned are read."""
         f = name_key(text)
-        hits = [self.cards[i] for n, ids in self._names.items() if f in n for i in ids]
-        seen: dict[str, C] = {}
-        for c in sorted(hits, key=lambda c: (not name_key(self.sort_name(c)).startswith(f), self.sort_name(c))):
-            seen.setdefault(c.id, c)
-        return list(seen.values())[:limit]
+        found = {i for n, ids in self._names.items() if f in n for i in ids}
+        names = {i: self.sort_name_of(i) for i in found}
+        ordered = sorted(found, key=lambda i: (not name_key(names[i]).startswith(f), names[i], i))
+        return [self.cards[i] for i in ordered[:limit]]
 
     def sort_name(self, card: C) -> str:
         """The name search results are ordered by."""
         return card.name("es")
+
+    def sort_name_of(self, cid: str) -> str:
+        """:meth:`sort_name` of the card ``cid`` (a game that knows it without reading the card says so)."""
+        return self.sort_name(self.cards[cid])
 
 
 def read_card_files(folder: Path, read: Callable[[str, dict[str, Any], str], tuple[C | None, list[Problem]]]

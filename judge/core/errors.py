@@ -98,5 +98,19 @@ class UnknownCardError(JudgeError):
         self.message_es = es or message
 
 
+class IncompleteCardError(JudgeError):
+    """The engine was about to use an ability of a card it does not fully know: it refuses to guess.
+
+    ``card`` is the card's id (a custom card of that id, defined in the position, takes its place) and ``missing``
+    what is not encoded, in the judge's language."""
+
+    def __init__(self, message: str, es: str, *, card: str, missing: str, missing_es: str) -> None:
+        super().__init__(message)
+        self.message_es = es
+        self.card = card
+        self.missing = missing
+        self.missing_es = missing_es
+
+
 class ScenarioError(JudgeError):
     """A scenario file that cannot be read or is not well formed."""

@@ -87,7 +87,12 @@ class Vocabulary:
             if k not in self.ability_keys:
                 problems.append(Problem(f"{where}.{k}", f"unknown ability field (known: {', '.join(sorted(self.ability_keys))})",
                                         f"campo de habilidad desconocido (conocidos: {', '.join(sorted(self.ability_keys))})"))
-        if trigger == self.constant_trigger:
+        if "incomplete" in ability and "incomplete" in self.ability_keys:
+            # An ability the vocabulary cannot express yet says what is missing instead of its effects; the engine
+            # refuses to rule when it would resolve.
+            if not isinstance(ability["incomplete"], str) or not ability["incomplete"].strip():
+                problems.append(Problem(f"{where}.incomplete", "incomplete says what is missing", "incomplete dice qué falta"))
+        elif trigger == self.constant_trigger:
             problems.extend(self.check_constant(ability.get("effect"), f"{where}.effect"))
         elif named(trigger, self.triggers):
             effects = ability.get("effects")

@@ -3,7 +3,10 @@
 The package is laid out as every game's will be, from the words up:
 
 - ``vocabulary`` (the words card abilities are written in), ``wording`` (how the judge names things in Spanish and
-  English), ``catalog`` and ``cards/`` (the cards, on :mod:`judge.core.catalog`);
+  English), ``catalog`` and ``cards/`` (the cards, on :mod:`judge.core.catalog`: the whole card pool, its facts in
+  ``pool.json``, made by ``pool`` from the card data set, its abilities in ``cards/<set>/``), ``incomplete`` and
+  ``missing`` (the refusal to rule on what is not encoded, and what is missing), ``reading`` and ``reading_parts``
+  (a card's abilities read back in Spanish and English);
 - ``board`` (a read-only view of a position, constant and lasting effects folded in, and whether a card fits a
   target description);
 - the game's procedures, one module per chapter of the rulebook — ``aember``, ``damage``, ``destruction``,

@@ -16,6 +16,8 @@ from judge.core.errors import JudgeError
 from judge.core.kept import Counted, while_unchanged
 from judge.core.position import CardState, Position
 from judge.games.keyforge.catalog import HOUSES, CardDef, Catalog
+from judge.games.keyforge import standing
+from judge.games.keyforge.incomplete import refusal
 
 IN_PLAY = ("battleline", "artifacts")
 
@@ -40,6 +42,12 @@ class Board:
     """uid of a creature that left play → its neighbours just before it left (Desolar, Dolor en Cadena)."""
     _blanking: dict[str, bool] = field(default_factory=dict, repr=False)
     """Card id → whether its printed text blanks other cards (looked up on every ability check: kept, not recomputed)."""
+    _blanker_here: bool | None = field(default=None, repr=False)
+    """Whether any card of this position could blank another's text box (worked out once, :meth:`_may_blank`)."""
+    _holding: bool = field(default=False, repr=False)
+    """Set while the condition of a conditional constant effect is read: the conditional ones are left aside then."""
+    _granting: bool = field(default=False, repr=False)
+    """Set while the constant abilities granted to cards are gathered: a granted one grants nothing in turn."""
     condition: Callable[[CardState, dict[str, Any]], bool] | None = field(default=None, repr=False)
     """Whether a condition of the vocabulary holds for an effect of a card (the interpreter's; set by the game):
     constant effects that say "while …" (``if``) apply only while it holds."""
@@ -145,7 +153,7 @@ class Board:
             effect = lasting.get("effect", {})
             if effect.get("modify") == "blank" and self._lasting_affects(lasting, card):
                 return True
-        if not self.catalog.has_blanking_cards():
+        if not self._may_blank():
             return False
         for _, zone, source in self.position.all_cards():
             if zone in IN_PLAY and source is not card and not source.get("grafted"):
@@ -159,6 +167,16 @@ class Board:
                         return True
         return False
 
+    def _may_blank(self) -> bool:
+        """Whether any card of this position could blank another's text box. Cards only move between zones while a
+        play resolves (a token or a copy is a card of the catalog that blanks nothing, or a copy of one here), so it
+        is asked once per board: the common case — no such card at the table — then costs nothing on each ability
+        check, however many cards of the catalog have been read."""
+        if self._blanker_here is None:
+            self._blanker_here = self.catalog.has_blanking_cards() and any(
+                self._blanks_others(self.base_define(c)) for _, _, c in self.position.all_cards())
+        return self._blanker_here
+
     def _blanks_others(self, d: CardDef) -> bool:
         known = self._blanking.get(d.id)
         if known is None:
@@ -168,27 +186,75 @@ class Board:
 
     def printed_abilities(self, card: CardState) -> tuple[dict[str, Any], ...]:
         d = self.define(card)
-        blank = self.is_blank(card)
-        if d.incomplete and not blank:
-            raise JudgeError(f"the abilities of {d.name_es} ({d.id}) are not encoded yet ({d.incomplete}); "
-                             "define it as a custom card in the position to rule on it")
-        return () if blank else d.abilities
+        if self.is_blank(card):
+            return ()
+        if d.incomplete:
+            raise refusal(d)
+        if d.unknown_constant is not None and self.in_play(card):
+            # A constant ability in force may change anything the engine rules on: with one not encoded, nothing is
+            # ruled while the card is in play.
+            raise refusal(d, d.unknown_constant)
+        return d.abilities
 
     @while_unchanged(_unchanged)
     def constant_effects(self) -> Iterator[tuple[CardState, dict[str, Any]]]:
-        """Constant abilities of cards in play (active even while exhausted), and lasting effects."""
+        """Constant abilities of cards in play (active even while exhausted), and lasting effects; then the constant
+        abilities they grant ("this creature gains, 'Your opponent's keys cost +2'"), each as the ability of the card
+        that gains it — its "you" is that card's controller. Whether a card gains one is read without the other granted
+        constant abilities, so that a grant never depends on itself."""
+        grants = []
+        for source, effect in self._own_constant_effects():
+            if effect.get("modify") == "gain-ability" and isinstance(effect.get("ability"), dict) \
+                    and effect["ability"].get("trigger") == "constant":
+                grants.append((source, effect))
+            yield source, effect
+        if not grants or self._granting:
+            return
+        self._granting = True
+        try:
+            granted = [(card, effect["ability"]["effect"]) for source, effect in grants
+                       for _, zone, card in self.position.all_cards() if zone in IN_PLAY
+                       and isinstance(effect["ability"].get("effect"), dict) and self.affects(source, effect, card)
+                       and self._in_force(card, card.controller, effect["ability"]["effect"])]
+        finally:
+            self._granting = False
+        yield from granted
+
+    def _own_constant_effects(self) -> Iterator[tuple[CardState, dict[str, Any]]]:
         for _, zone, card in self.position.all_cards():
             if zone not in IN_PLAY or card.get("grafted") or card.get("under"):
                 continue
             for ability in (*self.printed_abilities(card), *self.gained_text_abilities(card)):
-                if ability.get("trigger") == "constant":
+                if ability.get("trigger") == "constant" and self._in_force(card, card.controller, ability["effect"]):
                     yield card, ability["effect"]
         for lasting in self.position.values.get("lasting", []):
             effect = lasting.get("effect")
             if effect and not self.lasting_waiting(lasting):
                 source = self.position.find(lasting.get("source", ""))
-                yield (source[2] if source else CardState(uid=lasting.get("source", "?"), card="?", owner=lasting["controller"],
-                                                          controller=lasting["controller"])), {**effect, "_lasting": lasting}
+                card = source[2] if source else CardState(uid=lasting.get("source", "?"), card="?",
+                                                          owner=lasting["controller"], controller=lasting["controller"])
+                if self._in_force(card, lasting["controller"], effect):
+                    yield card, {**effect, "_lasting": lasting}
+
+    def _in_force(self, source: CardState, controller: str, effect: dict[str, Any]) -> bool:
+        """A constant effect "while <condition>" applies only while its ``condition`` holds. A condition that itself
+        asks for constant effects (a power, a keyword) reads the board without the other conditional ones: a
+        condition never depends on itself."""
+        if "condition" not in effect:
+            return True
+        if self._holding:
+            return False
+        self._holding = True
+        try:
+            return standing.holds(self, source, controller, effect["condition"])
+        finally:
+            self._holding = False
+
+    def fits(self, target: dict[str, Any], card: CardState, *, controller: str, source: CardState | None) -> bool:
+        return matches(self, target, card, controller=controller, source=source)
+
+    def constant_amount(self, source: CardState, expr: Any) -> int:
+        return self._amount(source, expr)
 
     def lasting_waiting(self, lasting: dict[str, Any]) -> bool:
         """A lasting effect "during your opponent's next turn" that has not started yet: it does nothing during the
@@ -309,10 +375,26 @@ class Board:
             return int(expr.get("times", 1)) * sum(self.power(c) for c in pool
                        if matches(self, {**spec.get("of", {}), "all": True}, c, controller=source.controller, source=source))
         if isinstance(expr, dict) and "value" in expr:
+            if str(expr["value"]).startswith("self."):
+                # "For each damage on Angwish": a counter on the card with the constant ability, read anew each time.
+                what = str(expr["value"]).partition(".")[2]
+                return int(expr.get("times", 1)) * int(source.get({"power-counters": "power"}.get(what, what), 0))
             return int(expr.get("times", 1)) * self._player_value(source.controller, str(expr["value"]))
         if isinstance(expr, dict) and "count" in expr:
             return int(expr.get("times", 1)) * sum(1 for _, z, c in self.position.all_cards() if z in IN_PLAY
                        and matches(self, {**expr["count"], "all": True}, c, controller=source.controller, source=source))
+        if isinstance(expr, dict) and "sum-amber" in expr:
+            # "For each Æmber on friendly creatures": the Æmber on the matching cards in play, counted anew each time.
+            return int(expr.get("times", 1)) * sum(int(c.get("amber", 0)) for _, z, c in self.position.all_cards()
+                       if z in IN_PLAY and matches(self, {**expr["sum-amber"], "all": True}, c,
+                                                   controller=source.controller, source=source))
+        if isinstance(expr, dict) and "sum" in expr:
+            return int(expr.get("times", 1)) * sum(self._amount(source, part) for part in expr["sum"])
+        if isinstance(expr, dict) and "houses" in expr:
+            found = [c for _, z, c in self.position.all_cards() if z in IN_PLAY and matches(
+                self, {**expr["houses"], "all": True}, c, controller=source.controller, source=source)]
+            houses = set().union(*(self.houses(c) for c in found)) if found else set()
+            return int(expr.get("times", 1)) * min(len(houses), int(expr.get("max", len(houses))))
         return 0
 
     def armor(self, card: CardState, *, unswitched: bool = False) -> int:
@@ -322,7 +404,7 @@ class Board:
         if not unswitched and self._switched(card):
             return self.power(card, unswitched=True)
         base = self.define(card).armor
-        return max(0, base + sum(int(e.get("amount", 0)) for _, e in self._modifiers(card, "armor")))
+        return max(0, base + sum(self._amount(s, e.get("amount", 0)) for s, e in self._modifiers(card, "armor")))
 
     def keyword(self, card: CardState, name: str, *, entering: bool = False) -> int:
         # "Lose" beats "gain" (PERDER FRENTE A OBTENER): a lost keyword is gone whatever grants it.
@@ -336,7 +418,7 @@ class Board:
             if source.uid in attached:
                 continue  # a keyword an upgrade gives is in the host's text box, blank too (KF172-CARD-110)
             if e.get("keyword") == name:
-                total += int(e.get("amount", 1))
+                total += self._amount(source, e.get("amount", 1))
         return total
 
     def cannot_be_dealt_damage(self, card: CardState) -> bool:
@@ -539,6 +621,22 @@ def matches(board: Board, target: dict[str, Any], card: CardState, *, controller
         return False  # the creature this upgrade is on ("if you control this creature", Formación Académica)
     if f.get("among-it") and not any(card.uid == r.uid for r in remembered or ()):
         return False  # only the cards the previous effect named ("discarded this way", KF172-GEN-30)
+    if f.get("shares-house-with-it"):
+        # "Each creature that shares a house with the destroyed creature": the houses of the cards the ability named
+        # last (the card itself excluded), wherever they are now.
+        houses = {h for r in remembered or () if r.uid != card.uid for h in board.houses(r)}
+        if not houses & board.houses(card) or any(r.uid == card.uid for r in remembered or ()):
+            return False
+    if f.get("shares-house-with-neighbor"):
+        # "Shares a house with one of its neighbors" (true), or "with 2 of its neighbors" (a number).
+        wanted = 1 if f["shares-house-with-neighbor"] is True else int(f["shares-house-with-neighbor"])
+        if sum(1 for n in board.neighbors(card) if board.houses(card) & board.houses(n)) < wanted:
+            return False
+    if f.get("neighbor-of-host"):
+        # "Each of this creature's neighbors", on an upgrade: the neighbors of the creature it is on.
+        host = board.host_of(source) if source is not None and board.position.find(source.uid) else None
+        if host is None or card not in board.neighbors(host):
+            return False
     if f.get("shares-trait-with-it"):
         # "Each creature that shares a trait with the purged creature" (Virus Personalizado, KF172-ERR-21): the
         # traits of the cards the ability named last, wherever they are now.
@@ -551,14 +649,19 @@ def matches(board: Board, target: dict[str, Any], card: CardState, *, controller
         return False
     if f.get("right-flank") and not board.is_on_side(card, "right"):
         return False
-    if f.get("has-amber") and not card.get("amber"):
-        return False
+    if "has-amber" in f and bool(card.get("amber")) != bool(f["has-amber"]):
+        return False  # has-amber = false: "a creature with no Æmber on it" (Draining Touch)
     if "power-parity" in f and board.power(card) % 2 != (0 if f["power-parity"] == "even" else 1):
         return False
     if f.get("top-of-deck"):
         # Among the top N cards of its owner's deck ("look at the top 2 cards of your deck", Reconocimiento).
         deck = board.position.player(card.owner).zone("deck")
         if card.uid not in [c.uid for c in deck[: int(f["top-of-deck"])]]:
+            return False
+    if f.get("bottom-of-deck"):
+        # Among the bottom N cards of its owner's deck ("discard the bottom card of your opponent's deck").
+        deck = board.position.player(card.owner).zone("deck")
+        if card.uid not in [c.uid for c in deck[-int(f["bottom-of-deck"]):]]:
             return False
     if f.get("top-of-discard"):
         pile = board.position.player(card.owner).zone("discard")

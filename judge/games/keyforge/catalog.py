@@ -1,8 +1,19 @@
-"""KeyForge cards as data: one TOML file per card under ``cards/``, written in the ability vocabulary.
+"""KeyForge cards as data: every card of the game, its abilities written in the ability vocabulary.
+
+Two kinds of card file live under ``cards/``:
+
+- ``cards/<id>.toml``: a card written wholly by hand — its facts as the rulebooks and FAQ spell them (Spanish
+  names, errata, aliases) and its abilities. These are the cards the official documents name; they are read at
+  start-up.
+- ``cards/<set>/<id>.toml`` (the set of its first printing, in lower case): the abilities of any other card of the
+  pool, and whatever its facts need beyond ``pool.json`` (:mod:`judge.games.keyforge.pool`, generated from the card
+  data set). Such a card is read the first time it is looked up, so that start-up does not read 2,500 files. A card
+  of the pool without a file is known by its facts and marked incomplete (unless its text box holds keywords only).
 
 A card is found by its id or by its name in English, Spanish or Portuguese, and by every other spelling the
-rulebooks use (``aliases``), through the shared catalog of :mod:`judge.core.catalog`. Custom cards defined in a
-position use the same format. What is KeyForge's own here: what a card is made of (houses, power, armor, bonus
+rulebooks use (``aliases``), through the shared catalog of :mod:`judge.core.catalog`; a hand-written card's names
+win over a name a card of the pool shares with it. Custom cards defined in a position use the same format, as an
+overlay on the shared catalog. What is KeyForge's own here: what a card is made of (houses, power, armor, bonus
 icons, keywords), the forms a card takes in play (a copy, a creature played as an upgrade) and the rulebook
 versions of a card's text.
 """
@@ -12,18 +23,21 @@ from __future__ import annotations
 import dataclasses
 import functools
 import json
+import tomllib
+from collections import ChainMap
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator, Mapping
 
 from judge.core import catalog as core_catalog
 from judge.core.errors import Problem, UnknownCardError
+from judge.games.keyforge import pool
 from judge.games.keyforge.vocabulary import KEYWORDS, VOCABULARY
 
 CARDS_DIR = Path(__file__).with_name("cards")
 
-TYPES = ("creature", "artifact", "action", "upgrade", "token-creature")
+TYPES = ("creature", "artifact", "action", "upgrade", "token-creature", "archon-power", "prophecy", "the-tide")
 HOUSES = ("brobnar", "dis", "ekwidon", "geistoid", "logos", "mars", "sanctum", "saurian", "shadows",
           "skyborn", "staralliance", "unfathomable", "untamed", "redemption", "keyraken", "elders", "ironyx",
           "prophecy", "tide", "none")
@@ -63,6 +77,8 @@ class CardDef:
     """A creature that "may be played as an upgrade instead": the abilities it has as that upgrade (Astromóvil
     Explorador); None for every other card."""
     custom: bool = False
+    printings: tuple[tuple[str, str, str], ...] = ()
+    """Every printing: (set, number, house)."""
     meta: dict[str, Any] = field(default_factory=dict, hash=False, compare=False)
 
     @property
@@ -77,6 +93,34 @@ class CardDef:
 
     def name(self, lang: str = "es") -> str:
         return {"en": self.name_en, "pt": self.name_pt}.get(lang, self.name_es) or self.name_en
+
+    @functools.cached_property
+    def unknown_constant(self) -> dict[str, Any] | None:
+        """A constant ability of this card that is not encoded (``incomplete``), if it has one."""
+        return next((a for a in self.abilities if a.get("incomplete") and a.get("trigger") == "constant"), None)
+
+    @functools.cached_property
+    def state_checks(self) -> bool:
+        """Whether this card has a ``state-check`` ability (checked with the game state)."""
+        return any(a.get("trigger") == "constant" and isinstance(a.get("effect"), dict)
+                   and a["effect"].get("modify") == "state-check" for a in self.abilities)
+
+    def missing(self) -> tuple[str, ...]:
+        """What is not encoded of this card: the card's own ``incomplete`` and that of each of its abilities."""
+        found = [self.incomplete] if self.incomplete else []
+        found += _incomplete_in([*self.abilities, *(self.as_upgrade or ())])
+        return tuple(dict.fromkeys(found))
+
+
+def _incomplete_in(value: Any) -> list[str]:
+    """Every ``incomplete`` of these abilities, an ability a card grants another included (an upgrade's "this
+    creature gains …")."""
+    if isinstance(value, list):
+        return [m for v in value for m in _incomplete_in(v)]
+    if isinstance(value, dict):
+        own = [str(value["incomplete"])] if value.get("incomplete") else []
+        return own + [m for k, v in value.items() if k != "incomplete" for m in _incomplete_in(v)]
+    return []
 
 
 def parse_keywords(raw: Any, where: str, problems: list[Problem]) -> tuple[tuple[str, int], ...]:
@@ -113,7 +157,7 @@ def card_from_dict(cid: str, raw: dict[str, Any], *, where: str, custom: bool = 
     """Read one card definition; return it with every problem found (the card is None if any)."""
     problems: list[Problem] = []
     known = {"id", "name", "house", "houses", "type", "power", "armor", "bonus", "keywords", "traits", "abilities",
-             "aliases", "set", "number", "errata", "note", "versions", "incomplete", "as-upgrade"}
+             "aliases", "set", "number", "errata", "note", "versions", "incomplete", "as-upgrade", "printings"}
     for k in raw:
         if k not in known:
             problems.append(Problem(f"{where}.{k}", f"unknown card field (known: {', '.join(sorted(known))})", f"campo de carta desconocido (conocidos: {', '.join(sorted(known))})"))
@@ -172,6 +216,12 @@ def card_from_dict(cid: str, raw: dict[str, Any], *, where: str, custom: bool = 
             continue
         for i, ability in enumerate(override.get("abilities", [])):
             problems.extend(VOCABULARY.check_ability(ability, f"{where}.versions.{rid}.abilities[{i}]"))
+    incomplete = raw.get("incomplete", "")
+    if isinstance(incomplete, list) and all(isinstance(x, str) for x in incomplete):
+        incomplete = "; ".join(incomplete)
+    if not isinstance(incomplete, str):
+        problems.append(Problem(f"{where}.incomplete", "incomplete says what is missing, as text or a list of texts",
+                                "incomplete dice qué falta, como texto o lista de textos"))
     if problems:
         return None, problems
     en = names.get("en") or names.get("es") or names.get("pt")
@@ -180,20 +230,61 @@ def card_from_dict(cid: str, raw: dict[str, Any], *, where: str, custom: bool = 
         power=power, armor=armor, bonus=tuple(bonus), keywords=keywords, traits=tuple(t.lower() for t in traits),
         abilities=tuple(abilities), aliases=tuple(raw.get("aliases", ())), set=str(raw.get("set", "")),
         number=str(raw.get("number", "")), houses=tuple(houses), errata=str(raw.get("errata", "")), custom=custom,
-        versions=dict(versions), incomplete=str(raw.get("incomplete", "")), meta={"note": raw.get("note", "")},
+        versions=dict(versions), incomplete=incomplete, meta={"note": raw.get("note", "")},
         as_upgrade=tuple(as_upgrade.get("abilities", ())) if as_upgrade is not None else None,
+        printings=tuple(tuple(p) for p in raw.get("printings", ())),
     )
     return card, []
+
+
+def _blanks(card: CardDef) -> bool:
+    """Whether the card (in any rulebook's version) has a constant ability that blanks other cards' text boxes."""
+    return any(a.get("trigger") == "constant" and isinstance(a.get("effect"), dict) and a["effect"].get("modify") == "blank"
+               for a in (*card.abilities, *(x for v in card.versions.values() for x in v.get("abilities", ()))))
+
+
+class _Versioned(Mapping[str, CardDef]):
+    """The cards under it as one rulebook has them: a card with a version for that rulebook has its abilities."""
+
+    def __init__(self, cards: Mapping[str, CardDef], ruleset_id: str) -> None:
+        self._cards, self._ruleset = cards, ruleset_id
+        self._made: dict[str, CardDef] = {}
+
+    def __getitem__(self, cid: str) -> CardDef:
+        card = self._cards[cid]
+        override = card.versions.get(self._ruleset)
+        if override is None:
+            return card
+        made = self._made.get(cid)
+        if made is None or made.abilities is not override.get("abilities", card.abilities):
+            made = self._made[cid] = dataclasses.replace(card, abilities=tuple(override.get("abilities", card.abilities)))
+        return made
+
+    def __contains__(self, cid: object) -> bool:
+        return cid in self._cards
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._cards)
+
+    def __len__(self) -> int:
+        return len(self._cards)
 
 
 class Catalog(core_catalog.Catalog[CardDef]):
     """Every known KeyForge card, with look-up by any of its names."""
 
-    def __init__(self, cards: Iterable[CardDef]) -> None:
+    def __init__(self, cards: Iterable[CardDef] = ()) -> None:
         self._copies: dict[tuple[str, str], CardDef] = {}
         self._upgrade_forms: dict[str, CardDef] = {}
-        self._blanking: bool | None = None
+        self._blankers: set[str] = set()
+        self._under: Catalog | None = None
+        self._pool_names: dict[str, str] = {}
+        self._own: set[str] = set()
         super().__init__(cards)
+
+    def _loaded(self, card: CardDef) -> None:
+        if _blanks(card):
+            self._blankers.add(card.id)
 
     def lookup(self, name: str) -> CardDef:
         try:
@@ -209,14 +300,16 @@ class Catalog(core_catalog.Catalog[CardDef]):
                                    f"docs/abilities.md), y se nombra por su id o su nombre") from None
 
     def has_blanking_cards(self) -> bool:
-        """Whether any card here has a constant ability that blanks other cards' text boxes: when none has, a board
-        need not look for one on every ability check (the common case, and the costly one)."""
-        if self._blanking is None:
-            self._blanking = any(a.get("trigger") == "constant" and isinstance(a.get("effect"), dict)
-                                 and a["effect"].get("modify") == "blank"
-                                 for c in self.cards.values() for a in (*c.abilities, *(
-                                     x for v in c.versions.values() for x in v.get("abilities", ()))))
-        return self._blanking
+        """Whether any card read so far has a constant ability that blanks other cards' text boxes: when none has, a
+        board need not look for one on every ability check (the common case, and the costly one). Every card of a
+        position is looked up when the position is read, so a card in play has been read."""
+        return bool(self._blankers) or (self._under is not None and self._under.has_blanking_cards())
+
+    def view(self) -> Catalog:
+        view = super().view()
+        assert isinstance(view, Catalog)
+        view._copies, view._upgrade_forms, view._blankers, view._under, view._own = {}, {}, set(), self, set()
+        return view
 
     def upgrade_form(self, base: CardDef) -> CardDef:
         """A creature played as an upgrade (Astromóvil Explorador): an upgrade of the same card with the text it has as
@@ -245,10 +338,33 @@ class Catalog(core_catalog.Catalog[CardDef]):
 
     def add(self, card: CardDef) -> None:
         super().add(card)
-        self._blanking = None
+        self._own.add(card.id)
+        if _blanks(card):
+            self._blankers.add(card.id)
+
+    def add_pool(self, cards: Iterable[dict[str, Any]], folder: Path) -> None:
+        """The cards of the pool (facts from ``pool.json``), each read from ``folder/<set>/<id>.toml`` when first
+        looked up. A card already here (written wholly by hand) keeps its own names and gains the pool's ones; no
+        card of the pool takes a name a hand-written card answers to."""
+        taken = set(self._names)
+        for facts in cards:
+            cid = facts["id"]
+            names = [n for n in pool_names(facts) if core_catalog.name_key(n) not in taken]
+            if cid in self.cards:
+                self.index(cid, names)
+                continue
+            self._pool_names[cid] = facts["name"]["es"]
+            self.defer(cid, [cid, *names], functools.partial(read_pool_card, facts, folder))
+
+    def sort_name_of(self, cid: str) -> str:
+        # A card of the pool is ordered by the name of its facts, without reading its file; a card a view defines
+        # over it (a custom card of the same id) by its own.
+        known = self._pool_names.get(cid)
+        return super().sort_name_of(cid) if known is None or cid in self._own else known
 
     def with_custom(self, custom: dict[str, Any]) -> tuple[Catalog, list[Problem]]:
-        """A catalog extended with a position's custom cards (which win over catalog cards of the same name)."""
+        """A catalog extended with a position's custom cards (which win over catalog cards of the same name): an
+        overlay, the shared catalog is neither copied nor changed."""
         problems: list[Problem] = []
         extra: list[CardDef] = []
         for cid, raw in custom.items():
@@ -269,13 +385,55 @@ class Catalog(core_catalog.Catalog[CardDef]):
 
     def for_ruleset(self, ruleset_id: str) -> Catalog:
         """The catalog as a given rulebook has it: cards with a version for it use that version's abilities."""
-        if not any(ruleset_id in c.versions for c in self.cards.values()):
-            return self
-        return Catalog(dataclasses.replace(c, abilities=tuple(c.versions[ruleset_id].get("abilities", c.abilities)))
-                       if ruleset_id in c.versions else c for c in self.cards.values())
+        view = self.view()
+        view.cards = ChainMap({}, _Versioned(self.cards, ruleset_id))
+        return view
 
     def sort_name(self, card: CardDef) -> str:
         return card.name_es
+
+
+def pool_names(facts: dict[str, Any]) -> list[str]:
+    """The names a card of the pool answers to: its name in each language and, for an evil twin (which has the name
+    of the card it mirrors), that name marked as the evil twin's."""
+    names = list(dict.fromkeys(facts["name"].values()))
+    if facts["id"].endswith("-evil-twin"):
+        names += [f"{facts['name']['en']} (Evil Twin)", f"{facts['name']['es']} (Reflejo oscuro)"]
+    return names
+
+
+def pool_card_path(facts: dict[str, Any], folder: Path = CARDS_DIR) -> Path:
+    """Where the abilities of a card of the pool are written: the folder of the set it was first printed in."""
+    return folder / (facts.get("set") or "other").lower() / f"{facts['id']}.toml"
+
+
+NOT_ENCODED = "not-encoded"
+"""The ``incomplete`` of a card of the pool that has no file yet: none of its abilities is encoded."""
+
+
+def pool_card_table(facts: dict[str, Any], folder: Path = CARDS_DIR) -> tuple[dict[str, Any], Path]:
+    """A card of the pool as a card table: its facts, with what its own file writes over them."""
+    raw: dict[str, Any] = {k: facts[k] for k in ("name", "house", "type", "power", "armor", "bonus", "keywords",
+                                                 "traits", "set", "number", "printings") if k in facts}
+    path = pool_card_path(facts, folder)
+    try:
+        own = tomllib.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        if not facts.get("plain"):
+            raw["incomplete"] = NOT_ENCODED
+        return raw, path
+    own.pop("id", None)
+    raw.update(own)
+    return raw, path
+
+
+def read_pool_card(facts: dict[str, Any], folder: Path = CARDS_DIR) -> CardDef:
+    """A card of the pool, read the first time it is looked up; a broken file is a bug of the project."""
+    raw, path = pool_card_table(facts, folder)
+    card, problems = card_from_dict(facts["id"], raw, where=f"{path.parent.name}/{path.name}")
+    if card is None:
+        raise ValueError(f"card {facts['id']} has problems:\n" + "\n".join(f"  - {p}" for p in problems))
+    return card
 
 
 def load_dir(folder: Path = CARDS_DIR) -> tuple[list[CardDef], list[Problem]]:
@@ -285,11 +443,14 @@ def load_dir(folder: Path = CARDS_DIR) -> tuple[list[CardDef], list[Problem]]:
 
 @functools.lru_cache(maxsize=1)
 def default_catalog() -> Catalog:
-    """The shipped catalog; a broken card file is a bug of the project, so it stops here loudly."""
+    """The shipped catalog: the hand-written cards and the whole pool; a broken card file is a bug of the project,
+    so it stops here loudly (a card of the pool, when it is first looked up)."""
     cards, problems = load_dir()
     if problems:
         raise ValueError("card catalog has problems:\n" + "\n".join(f"  - {p}" for p in problems))
-    return Catalog(cards)
+    catalog = Catalog(cards)
+    catalog.add_pool(pool.read(), CARDS_DIR)
+    return catalog
 
 
 def catalog_with(ruleset_id: str, custom: dict[str, Any]) -> tuple[Catalog, tuple[Problem, ...]]:

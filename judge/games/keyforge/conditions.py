@@ -8,6 +8,7 @@ from typing import Any
 
 from judge.games.keyforge.board import matches
 from judge.games.keyforge.game import AbilityContext
+from judge.games.keyforge.standing import key_forged_for
 from judge.games.keyforge.targets import candidates
 
 
@@ -32,12 +33,28 @@ def player_of(ctx: AbilityContext, who: str | None) -> str:
     if who == "owner":
         card = ctx.source_card
         return card.owner if card else ctx.controller
+    if who in ("its-controller", "its-owner"):
+        # "Its controller loses 1" — of the card the previous effect named, as it was when named.
+        cards = ctx.named("it")
+        if not cards:
+            return ctx.controller
+        return cards[0].controller if who == "its-controller" else cards[0].owner
+    if who == "chosen":
+        return ctx.chosen_player or ctx.controller
     raise ValueError(who)
 
 
 def value(ctx: AbilityContext, expr: Any) -> int:
     if isinstance(expr, int):
         return expr
+    if isinstance(expr, dict) and "max" in expr and "houses" not in expr:
+        # "… to a maximum of 4": the amount, capped.
+        return min(value(ctx, {k: v for k, v in expr.items() if k != "max"}), int(expr["max"]))
+    if isinstance(expr, dict) and "divide" in expr:
+        # "Half of their Æmber (rounding down)", "one third of the enemy creatures": the amount, divided.
+        whole = value(ctx, {k: v for k, v in expr.items() if k not in ("divide", "round")})
+        parts = int(expr["divide"])
+        return -(-whole // parts) if expr.get("round") == "up" else whole // parts
     if isinstance(expr, dict):
         times = int(expr.get("times", 1))
         if "houses" in expr:
@@ -47,6 +64,9 @@ def value(ctx: AbilityContext, expr: Any) -> int:
             return times * min(len(houses), int(expr.get("max", len(houses))))
         if "count" in expr:
             return times * len(candidates(ctx.game, {**expr["count"], "all": True}, ctx))
+        if "sum-amber" in expr:
+            # "For each Æmber on friendly Hastatus Raptors": the Æmber on every matching card, added up.
+            return times * sum(int(c.get("amber", 0)) for c in candidates(ctx.game, {**expr["sum-amber"], "all": True}, ctx))
         if "traits" in expr:
             # "For each trait that creature has" (Entropic Swirl): the traits of the card a name gives, as it is now.
             cards = ctx.named(str(expr["traits"]))
@@ -66,7 +86,7 @@ def value(ctx: AbilityContext, expr: Any) -> int:
         return done
     if isinstance(expr, str):
         who, _, what = expr.partition(".")
-        if who in ("you", "opponent"):
+        if who in ("you", "opponent", "chosen", "its-controller"):
             pid = player_of(ctx, who)
             if what == "amber":
                 return ctx.game.amber(pid)
@@ -80,7 +100,7 @@ def value(ctx: AbilityContext, expr: Any) -> int:
                 return ctx.game.board.key_cost(pid)
             if what == "chains":
                 return int(ctx.game.position.player(pid).values.get("chains", 0))
-            if what in ("fights", "friendly-destroyed", "discards", "plays", "destroyed-in-fight"):
+            if what in ("fights", "friendly-destroyed", "discards", "plays", "destroyed-in-fight", "forged"):
                 # What happened this turn (the position keeps these counts for the turn in progress).
                 return int(ctx.game.position.values.get("this-turn", {}).get(f"{pid}.{what}", 0))
             if what == "forged-last-turn":
@@ -92,14 +112,22 @@ def value(ctx: AbilityContext, expr: Any) -> int:
             cards = ctx.named(who)
             if what == "count":
                 return len(cards)  # how many cards the previous effect named ("for each card discarded this way")
+            if what in ("aember-icons", "bonus-icons"):
+                # The bonus icons on the cards named ("steal 1 for each bonus icon on the discarded card"), added up.
+                icons = [i for c in cards for i in ctx.game.board.bonus_icons(c)]
+                return len(icons) if what == "bonus-icons" else icons.count("aember")
             card = cards[0] if cards else None
-            if card is not None and what == "power":
+            if card is None:
+                return 0  # nothing named ("half its power" when no creature was chosen): no amount
+            if what == "power":
                 if not ctx.game.board.in_play(card) and card.uid in ctx.game.last_known:
                     # A card that left play during the ability: its power as it last was (ABANDONA EL JUEGO).
                     return int(ctx.game.last_known[card.uid]["power"])
                 return ctx.game.board.power(card)
-            if card is not None and what in ("amber", "damage", "power-counters"):
+            if what in ("amber", "damage", "power-counters"):
                 return int(card.get({"power-counters": "power"}.get(what, what), 0))
+            if what.startswith("counter-"):
+                return int(card.get(what, 0))  # a named counter ("for each time counter on it")
     raise ValueError(f"unknown value {expr!r}")
 
 
@@ -146,6 +174,9 @@ def condition(ctx: AbilityContext, cond: dict[str, Any]) -> bool:
         pid = player_of(ctx, cond.get("for", "you"))
         state = "neutral" if not tide else ("high" if tide == pid else "low")
         return state == cond["tide"]
+    if "key-forged" in cond:
+        # "If your red key is forged" (LLAVES): keys listed by colour in the position.
+        return key_forged_for(ctx.game.position, ctx.controller, cond["key-forged"], cond.get("player", "you"))
     if "haunted" in cond:
         # EMBRUJADO: a player with 10 or more cards in their discard pile.
         pid = player_of(ctx, cond["haunted"])

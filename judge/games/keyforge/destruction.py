@@ -16,6 +16,7 @@ from collections.abc import Iterable
 from judge.core.decisions import Question
 from judge.core.position import CardState
 from judge.core.timing import OrderAnswers
+from judge.games.keyforge.board import IN_PLAY
 
 
 class Destruction:
@@ -190,6 +191,31 @@ class Destruction:
                           f"{self.label(c, 'en')} has power 0 and no damage: it is destroyed", card=c.uid)
         if lethal:
             self.destroy(lethal, rule="damage")
+        self.check_state_abilities()
+
+    def check_state_abilities(self) -> None:
+        """Constant abilities that act as soon as their condition holds ("if there are no enemy creatures in play,
+        destroy this creature": ``state-check``), checked with the game state; each resolves as an ability of its
+        card, once per check, and not again from inside its own resolution."""
+        if self._checking_states:
+            return
+        due = [(card, ability["effect"]) for _, zone, card in self.position.all_cards()
+               if zone in IN_PLAY and card.uid not in self.leaving and not card.get("under") and not card.get("grafted")
+               and self.board.define(card).state_checks
+               for ability in self.board.printed_abilities(card)
+               if ability.get("trigger") == "constant" and ability.get("effect", {}).get("modify") == "state-check"
+               and self.interpreter.condition(self.context(card.uid, card.controller), ability["effect"]["if"])]
+        if not due:
+            return
+        self._checking_states = True
+        try:
+            for card, effect in due:
+                if self.board.in_play(card):
+                    self.run_ability(card, {"trigger": "constant", "effects": effect.get("effects", [])},
+                                     label_es=f"{self.label(card)}: se cumple su condición",
+                                     label_en=f"{self.label(card, 'en')}: its condition holds", rule="check")
+        finally:
+            self._checking_states = False
 
     def leave_battleline(self, card: CardState) -> None:
         """A card that is no longer a creature leaves the battleline for its controller's artifacts (the effect that

@@ -7,6 +7,7 @@ from judge.core.decisions import Option, Question
 from judge.core.position import CardState
 from judge.core.resolution import GameOver
 from judge.games.keyforge.board import IN_PLAY
+from judge.games.keyforge.standing import key_forged
 from judge.games.keyforge.timing import Triggered
 from judge.games.keyforge.wording import key_color
 
@@ -24,12 +25,17 @@ class Forging:
     def can_forge(self, pid: str, cost: int) -> bool:
         return self.amber(pid) + sum(int(c.get("amber", 0)) for c in self.forge_sources(pid)) >= cost
 
-    def forge(self, pid: str, *, cost: int | None = None, rule: str = "forge", chooser: str | None = None) -> bool:
+    def forge(self, pid: str, *, cost: int | None = None, rule: str = "forge", chooser: str | None = None,
+              color: str | None = None) -> bool:
         """``pid`` forges a key. What is chosen about it (its colour, the æmber spent from cards) is the active
         player's choice, also for a key an ability makes the other player forge, unless the ability names someone
         else (``chooser``): JUGADOR ACTIVO."""
         chooser = chooser or self.active
         cost = self.board.key_cost(pid) if cost is None else cost
+        if color is not None and key_forged(self.position, pid, color):
+            self.res.note("key-forged", "keys", f"{key_color(color)} de {pid} ya está forjada",
+                          f"{key_color(color, 'en')} of {pid} is already forged")
+            return False
         if not self.can_forge(pid, cost):
             return False
         if self._forge_replaced(pid):
@@ -39,7 +45,11 @@ class Forging:
             keys = self.position.player(pid).values.get("keys", 0)
             # LLAVES: colours only matter to the cards that name them, so a position tracks them only when it lists
             # forged keys by colour; then which key is forged is the player's choice, asked like any other.
-            if isinstance(keys, list):
+            if color is not None:
+                # "Forge your red key": that key, whatever the player would choose (a position with no key forged yet
+                # starts tracking colours with it).
+                self.res.set_player(pid, "keys", [*(keys if isinstance(keys, list) else []), color])
+            elif isinstance(keys, list):
                 colors = [c for c in ("red", "blue", "yellow") if c not in keys]
                 color = self.res.ask(Question(key="key-color", player=chooser, rule="keys",
                                               prompt_es="¿Qué llave forjas?", prompt_en="Which key do you forge?",
@@ -104,3 +114,4 @@ class Forging:
                 self.res.set_card(card, "amber", on_card - take)
                 remaining -= take
         self.res.set_player(pid, "amber", self.amber(pid) - remaining)
+

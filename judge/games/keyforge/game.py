@@ -62,6 +62,8 @@ class AbilityContext:
     chosen_all: list[CardState] = field(default_factory=list)
     """Every card this ability has named so far (for "another", "a different creature")."""
     chosen_house: str | None = None
+    chosen_player: str | None = None
+    """The player a ``choose-player`` of the ability named ("choose a player")."""
     granter: str | None = None
     """uid of the card whose constant ability gave this ability (an upgrade, Arquímedes), if not the card itself."""
     _remembered: list[CardState] = field(default_factory=list)
@@ -166,6 +168,8 @@ class Game(Aember, Damage, Destruction, Leaving, Forging, Drawing, Battleline, T
         res.on_move.append(self._moved)
         self.marked: list[CardState] = []
         """Cards marked for destruction in the destruction batch under way."""
+        self._checking_states = False
+        """A state-check ability is resolving: the checks it triggers do not start it again."""
         self.leaving: set[str] = set()
         self.destroyed_fighting: dict[str, str] = {}
         """uid of a creature destroyed in a fight → uid of the creature it was fighting."""

@@ -13,6 +13,11 @@ from judge.games.keyforge.game import AbilityContext, Game
 from judge.games.keyforge.wording import counted, effect_label
 
 
+def chosen_house(f: dict[str, Any], house: str | None) -> dict[str, Any]:
+    """A filter naming "the chosen house" (``house = "chosen"``) with the house the ability's ``choose-house`` named."""
+    return {k: (house if k in ("house", "not-house") and v == "chosen" else v) for k, v in f.items()}
+
+
 def candidates(game: Game, target: dict[str, Any], ctx: AbilityContext) -> list[CardState]:
     board = game.board
     if target.get("filter", {}).get("power-below-each"):
@@ -26,6 +31,8 @@ def candidates(game: Game, target: dict[str, Any], ctx: AbilityContext) -> list[
         # Pulpáceo Tecnóvoro, KF172-CARD-92).
         f = {k: v for k, v in target["filter"].items() if k != "event-house"}
         target = {**target, "filter": {**f, "house": ctx.event.get("house")}}
+    if "chosen" in (target.get("filter", {}).get("house"), target.get("filter", {}).get("not-house")):
+        target = {**target, "filter": chosen_house(target["filter"], ctx.chosen_house)}
     zone = target.get("zone", "play")
     if zone == "play":
         pool = [c for _, z, c in board.position.all_cards() if z in ("battleline", "artifacts")]
@@ -37,9 +44,9 @@ def candidates(game: Game, target: dict[str, Any], ctx: AbilityContext) -> list[
     else:
         # A hidden zone (hand, deck, archives) is the controller's own unless the target says otherwise.
         hidden = zone in ("hand", "deck", "archives")
-        players = [ctx.controller] if hidden and target.get("side", "friendly") != "enemy" else list(board.position.players)
-        if hidden and target.get("side") == "enemy":
-            players = [board.position.opponent(ctx.controller)]
+        players = list(board.position.players)
+        if hidden and target.get("side", "friendly") != "any":
+            players = [board.position.opponent(ctx.controller) if target.get("side") == "enemy" else ctx.controller]
         pool = [c for p in players for c in board.position.player(p).zone(zone)]
         if hidden:
             # Out of play, "their archives" is the zone's player, not the card's owner: a card of yours in your
@@ -114,6 +121,8 @@ def resolve_target(game: Game, spec: Any, ctx: AbilityContext, *, rule: str, ver
     any_number = n == "any"
     if n == "any":
         n, up_to = len(found), True  # "any number of" (La Ley de la Fuerza): from none to all of them
+    if n == 0:
+        return []  # an amount of none ("a third of no creatures"): nothing is chosen
     if not found:
         game.res.note("no-target", "resolve-as-much-as-you-can", "No hay objetivo válido: esta parte no tiene efecto",
                       "No valid target: this part has no effect")

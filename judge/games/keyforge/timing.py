@@ -19,6 +19,7 @@ from judge.core.decisions import Option, Question
 from judge.core.position import CardState
 from judge.core.timing import ACTIVE_PLAYER_ORDERS, Pending, order_simultaneous
 from judge.games.keyforge.board import IN_PLAY, matches
+from judge.games.keyforge.incomplete import refusal
 
 EVENT_PHRASES: dict[str, tuple[str, str]] = {
     "reap": ("{} cosechó", "{} reaped"), "fight": ("{} luchó", "{} fought"), "play": ("se jugó {}", "{} was played"),
@@ -89,6 +90,8 @@ class Timing:
 
     def run_ability(self, card: CardState, ability: dict[str, Any], *, label_es: str, label_en: str,
                     event: dict[str, Any] | None = None, rule: str | None = None) -> None:
+        if ability.get("incomplete"):
+            raise refusal(self.board.define(card), ability)
         controller = self.as_if_yours.get(card.uid, card.controller)
         ctx = self.context(card.uid, controller, event or {}, last_known=card, granter=ability.get("_granter"))
         # BUCLES INFINITOS: abilities that make each other resolve again and again (each one triggered, inside its

@@ -31,6 +31,7 @@ TRIGGERS = {
     "start-of-turn": "at the start of a turn",
     "end-of-turn": "at the end of a turn",
     "would-forge": "when a player would forge a key (`whose`): a replacement that resolves first and may stop it",
+    "fate": "Fate: — when the card is revealed to fulfil its owner's opponent's prophecy (prophecies are not modelled yet)",
 }
 
 EVENTS = {
@@ -96,6 +97,7 @@ CONSTANT_EFFECTS = {
     "fight-damage-limit": "the targets deal at most `amount` damage when fighting (the most restrictive limit applies)",
     "may-play-or-use": "the player may play or use `count` card(s) matching `filter` whatever the active house: one permission, spent by either",
     "may-play": "`player` may play `count` card(s) matching `filter` whatever the active house (and, where the rulebook allows it, beyond the first-turn limit)",
+    "state-check": "whenever `if` holds as the game state is checked, `effects` resolve as an ability of this card",
 }
 
 EFFECTS: dict[str, dict[str, str]] = {
@@ -106,7 +108,8 @@ EFFECTS: dict[str, dict[str, str]] = {
     "capture": {"amount": "amount", "onto": "target", "player": "player", "from-event": "bool", "from": "pools"},
     "return-aember": {"target": "target"},
     # Creatures and damage.
-    "deal-damage": {"amount": "amount", "target": "target", "splash": "amount", "if-destroyed": "effects"},
+    "deal-damage": {"amount": "amount", "target": "target", "splash": "amount", "if-destroyed": "effects",
+                    "if-not-destroyed": "effects"},
     "heal": {"amount": "amount", "target": "target"},
     "destroy": {"target": "target", "with": "target"},
     "sacrifice": {"target": "target", "total-power-at-least": "amount"},
@@ -133,7 +136,7 @@ EFFECTS: dict[str, dict[str, str]] = {
     "discard-random": {"amount": "amount", "player": "player"},
     # Turn and keys.
     "gain-chains": {"amount": "amount", "player": "player"},
-    "forge-key": {"player": "player", "cost": "amount"},
+    "forge-key": {"player": "player", "cost": "amount", "color": "key-color"},
     "take-control": {"target": "target", "to": "player"},
     "save": {"target": "target"},
     "make-token": {"amount": "amount", "player": "player", "target": "target"},
@@ -147,7 +150,7 @@ EFFECTS: dict[str, dict[str, str]] = {
     "use": {"target": "target", "ready": "bool", "as-if-yours": "bool"},
     "exalt": {"target": "target"},
     "pay": {"amount": "amount", "player": "player"},
-    "move-aember": {"amount": "amount", "from": "target", "to": "destination"},
+    "move-aember": {"amount": "amount", "from": "target", "from-pool": "player", "from-supply": "bool", "to": "destination"},
     "unforge": {"player": "player"},
     "archive-from-hand": {"amount": "amount", "player": "player"},
     "search": {"zone": "zone", "filter": "filter", "amount": "amount", "to": "zone", "player": "player"},
@@ -172,21 +175,32 @@ EFFECTS: dict[str, dict[str, str]] = {
     "select": {"target": "target"},
     "attach": {"target": "target", "onto": "target"},
     "random-from-zone": {"amount": "amount", "player": "player", "zone": "zone", "to": "zone"},
+    # The deck and counters (the card pool's words).
+    "put-on-bottom-of-deck": {"target": "target"},
+    "look-at-top": {"amount": "amount", "player": "player", "hand": "amount", "archive": "amount", "bottom": "amount",
+                    "discard": "amount"},
+    "discard-until": {"player": "player", "filter": "filter"},
+    "choose-player": {},
+    "add-counter": {"name": "counter", "amount": "amount", "target": "target"},
+    "remove-counter": {"name": "counter", "amount": "amount", "target": "target"},
+    "unstun": {"target": "target"},
 }
 """Each effect with its parameters and their kinds. Every effect may also carry ``if`` (a condition), ``may``
 (the player may decline) and ``then`` (effects that happen only "if you do")."""
 
 COMMON_EFFECT_KEYS = {"do", "if", "may", "then", "note", "instead", "for-each", "chooser", "each"}
 DURATIONS = {"turn", "until-your-next-turn", "while-in-play", "while-controlled", "next-time", "until-leaves-play", "opponents-next-turn", "once"}
-PLAYERS = {"you", "opponent", "controller", "owner", "active"}
+PLAYERS = {"you", "opponent", "controller", "owner", "active", "its-controller", "its-owner", "chosen"}
 SIDES = {"friendly", "enemy", "any"}
 KINDS = {"creature", "artifact", "upgrade", "card", "action", "creature-or-artifact"}
 TARGET_KEYS = {"choose", "all", "kind", "side", "filter", "up-to", "chooser", "zone"}
 FILTERS = {"house", "not-house", "trait", "not-trait", "power-at-most", "power-at-least", "damaged", "undamaged",
            "exhausted", "ready", "flank", "neighbor-of-self", "neighbor-of-it", "not-self", "not-it", "most-powerful",
            "least-powerful", "keyword", "name", "token", "center", "enraged", "stunned", "warded", "left-flank",
-           "right-flank", "has-amber", "power-parity", "top-of-discard", "top-of-deck", "event-house", "power-below-each", "name-ref", "not-chosen", "self", "type", "shares-trait-with-it", "house-in-play", "among-it", "host-of-self", "left-of-self", "right-of-self", "chosen", "no-bonus-icons"}
-ABILITY_KEYS = {"trigger", "effects", "effect", "event", "filter", "whose", "note", "if", "instead", "label", "zone"}
+           "right-flank", "has-amber", "power-parity", "top-of-discard", "top-of-deck", "event-house", "power-below-each", "name-ref", "not-chosen", "self", "type", "shares-trait-with-it", "house-in-play", "among-it", "host-of-self", "left-of-self", "right-of-self", "chosen", "no-bonus-icons",
+           "shares-house-with-it", "shares-house-with-neighbor", "neighbor-of-host", "bottom-of-deck"}
+ABILITY_KEYS = {"trigger", "effects", "effect", "event", "filter", "whose", "note", "if", "instead", "label", "zone",
+                "incomplete"}
 NAMED_TARGETS = {"self", "host", "attacker", "defender", "it", "each-neighbor", "that-creature", "granter", "event-card",
                  "chosen", "defender-neighbors"}
 
@@ -209,13 +223,17 @@ VOCABULARY = Vocabulary(
                         "from es \"opponent\", \"own\" (su propio lado) o \"any\" (cualquier combinación de reservas)"),
         "duration": Choice(frozenset(DURATIONS), f"duration is one of {', '.join(sorted(DURATIONS))}",
                            f"duration es uno de {', '.join(sorted(DURATIONS))}", documented=True),
+        "key-color": Choice(frozenset({"red", "blue", "yellow"}), "color is red, blue or yellow", "color es red, blue o yellow"),
         "repeat-scope": Choice(frozenset({"previous", "ability"}),
                                "what is \"previous\" (the preceding effect) or \"ability\" (all of it)",
                                "what es \"previous\" (el efecto anterior) o \"ability\" (toda la habilidad)"),
     },
     structures={"lasting-trigger": "event-ability"},
     constant_requires={"play-restriction": ("if", "a play restriction names its condition (if = ...)",
-                                            "una restricción de juego nombra su condición (if = ...)")},
-    constant_parts={"gain-ability": {"ability": "ability"}, "instead-of-dealing-damage": {"effects": "effects"}},
+                                            "una restricción de juego nombra su condición (if = ...)"),
+                       "state-check": ("if", "a state check names its condition (if = ...)",
+                                       "una comprobación de estado nombra su condición (if = ...)")},
+    constant_parts={"gain-ability": {"ability": "ability"}, "instead-of-dealing-damage": {"effects": "effects"},
+                    "state-check": {"effects": "effects"}},
 )
 """The vocabulary a KeyForge card is checked against."""

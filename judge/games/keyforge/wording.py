@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 EFFECT_LABELS: dict[str, tuple[str, str]] = {
+    "add-counter": ("poner contadores", "put counters"),
     "add-power": ("dar contadores de +1 poder", "give +1 power counters"),
     "archive": ("archivar", "archive"),
     "archive-from-hand": ("archivar desde la mano", "archive from hand"),
@@ -16,6 +17,7 @@ EFFECT_LABELS: dict[str, tuple[str, str]] = {
     "choose": ("elegir", "choose"),
     "choose-house": ("elegir una Casa", "choose a house"),
     "choose-one": ("elegir una opción", "choose one option"),
+    "choose-player": ("elegir un jugador", "choose a player"),
     "copy": ("copiar", "copy"),
     "copy-characteristics": ("copiar", "copy"),
     "deal-damage": ("infligir daño", "deal damage"),
@@ -24,6 +26,7 @@ EFFECT_LABELS: dict[str, tuple[str, str]] = {
     "discard-from-hand": ("descartar de la mano", "discard from hand"),
     "discard-random": ("descartar al azar", "discard at random"),
     "discard-top-of-deck": ("descartar la carta superior del mazo", "discard the top card of the deck"),
+    "discard-until": ("descartar del mazo hasta encontrar una carta", "discard from the deck until a card turns up"),
     "draw": ("robar cartas", "draw cards"),
     "enrage": ("enfurecer", "enrage"),
     "exalt": ("exaltar", "exalt"),
@@ -39,6 +42,7 @@ EFFECT_LABELS: dict[str, tuple[str, str]] = {
     "heal": ("curar", "heal"),
     "lasting": ("crear un efecto duradero", "create a lasting effect"),
     "lose": ("perder Æmbar", "lose Æmber"),
+    "look-at-top": ("mirar las cartas de encima del mazo", "look at the top cards of the deck"),
     "lose-chains": ("perder cadenas", "shed chains"),
     "make-token": ("crear una criatura ficha", "make a token creature"),
     "move-aember": ("mover Æmbar", "move Æmber"),
@@ -49,6 +53,7 @@ EFFECT_LABELS: dict[str, tuple[str, str]] = {
     "play-top-of-deck": ("jugar la carta superior del mazo", "play the top card of the deck"),
     "purge": ("purgar", "purge"),
     "put-into-play": ("poner en juego", "put into play"),
+    "put-on-bottom-of-deck": ("poner debajo del mazo", "put on the bottom of the deck"),
     "put-on-top-of-deck": ("poner encima del mazo", "put on top of the deck"),
     "put-under": ("poner debajo", "put under"),
     "raise-tide": ("subir la marea", "raise the tide"),
@@ -56,6 +61,7 @@ EFFECT_LABELS: dict[str, tuple[str, str]] = {
     "ready": ("preparar", "ready"),
     "reap-with": ("cosechar con", "reap with"),
     "redirect-fight-damage": ("desviar el daño de lucha", "redirect fight damage"),
+    "remove-counter": ("quitar contadores", "remove counters"),
     "repeat": ("repetir", "repeat"),
     "resolve-bonus-icons": ("resolver sus iconos de bonificación", "resolve its bonus icons"),
     "return-aember": ("devolver el Æmbar capturado", "return captured Æmber"),
@@ -73,6 +79,7 @@ EFFECT_LABELS: dict[str, tuple[str, str]] = {
     "take-control": ("tomar el control", "take control"),
     "trigger-ability": ("resolver una habilidad", "resolve an ability"),
     "unforge": ("desforjar una llave", "unforge a key"),
+    "unstun": ("quitar el aturdimiento", "unstun"),
     "use": ("usar", "use"),
     "ward": ("escudar", "ward"),
 }
@@ -165,6 +172,15 @@ KEY_COLORS: dict[str, tuple[str, str]] = {"red": ("La llave roja", "The red key"
 def key_color(color: str, lang: str = "es") -> str:
     es, en = KEY_COLORS.get(color, (color, color))
     return en if lang == "en" else es
+
+
+TRIGGER_LABELS: dict[str, tuple[str, str]] = {
+    "play": ("Jugar", "Play"), "after-reap": ("Después de cosechar", "After Reap"),
+    "after-fight": ("Después de luchar", "After Fight"), "before-fight": ("Antes de luchar", "Before Fight"),
+    "destroyed": ("Destruida", "Destroyed"), "action": ("Acción", "Action"), "omni": ("Omni", "Omni"),
+    "scrap": ("Desguazar", "Scrap"), "fate": ("Destino", "Fate"),
+}
+"""The headings a card prints before an ability («Jugar:» / "Play:"), in Spanish and English."""
 
 
 _ABILITY_WORDS = {

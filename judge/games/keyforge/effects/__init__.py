@@ -177,6 +177,9 @@ HIDDEN_ZONES = ("hand", "deck", "archives")
 
 def targets(ctx: AbilityContext, effect: dict[str, Any], key: str = "target", *, rule: str) -> list[CardState]:
     spec = effect.get(key, "self")
+    if isinstance(spec, dict) and isinstance(spec.get("choose"), dict):
+        # How many to choose is an amount ("one third of the enemy creatures"), counted as the effect resolves.
+        spec = {**spec, "choose": value(ctx, spec["choose"])}
     found = resolve_target(ctx.game, spec, ctx, rule=rule, verb=effect["do"])
     if isinstance(spec, str):
         # ABANDONA EL JUEGO: a card that went from play to a hidden zone (hand, deck, archives) is out of reach of the
@@ -236,10 +239,11 @@ def entry_order(ctx: AbilityContext, cards: list[CardState]) -> list[CardState]:
 
 
 # Importing the handler modules fills the registry; they import the interpreter above, so they come last.
-from judge.games.keyforge.effects import (aember, cards, choices, control, copies, damage, destruction,  # noqa: E402
-                                          discards, keys, lasting, playing, repeat, states, tokens, upgrades, using)
+from judge.games.keyforge.effects import (aember, cards, choices, control, copies, counters, damage,  # noqa: E402
+                                          decks, destruction, discards, keys, lasting, playing, repeat, states, tokens,
+                                          upgrades, using)
 
 __all__ = ["HANDLERS", "LIST_HANDLERS", "Handler", "ask_cards", "condition", "flush_damage", "handler", "list_handler",
            "run_effect", "run_effects", "targets", "from_hand", "entry_order", "value", "player_of", "decider",
-           "aember", "cards", "choices", "control", "copies", "damage", "destruction", "discards", "keys", "lasting",
-           "playing", "repeat", "states", "tokens", "upgrades", "using"]
+           "aember", "cards", "choices", "control", "copies", "counters", "damage", "decks", "destruction", "discards",
+           "keys", "lasting", "playing", "repeat", "states", "tokens", "upgrades", "using"]

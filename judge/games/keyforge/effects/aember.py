@@ -37,8 +37,10 @@ def _capture(ctx: AbilityContext, e: dict[str, Any]) -> int:
     if e.get("from") == "any":
         return _capture_from_any(ctx, onto[0], n)
     if e.get("from") == "own":
-        # "It captures 1 from its own side" (Deformamentes, KF172-GEN-95): from its own controller's pool.
-        return ctx.game.capture(onto[0], n, victim=onto[0].controller)
+        # "It captures 1 from its own side" (Deformamentes, KF172-GEN-95): from its own controller's pool — each of
+        # them, when the ability names several ("each damaged enemy creature captures 1 from their own side").
+        many = isinstance(e.get("onto"), dict) and e["onto"].get("all")
+        return sum(ctx.game.capture(c, n, victim=c.controller) for c in (onto if many else onto[:1]))
     if e.get("from-event"):
         # "Captures it": only the æmber the event is about, and only once — a second capturer finds none left
         # (KF172-CARD-106, two Ser Marrows). When a replacement takes it from the common supply instead, that æmber
@@ -127,23 +129,46 @@ def _pay(ctx: AbilityContext, e: dict[str, Any]) -> int:
 @handler("move-aember")
 def _move_aember(ctx: AbilityContext, e: dict[str, Any]) -> int:
     # MOVER: moving Æmber is not capturing, stealing or losing it; nothing that waits for those happens.
-    sources = targets(ctx, e, "from", rule="move")
-    if not sources:
-        return 0
-    source = sources[0]
-    n = min(amount(ctx, e), int(source.get("amber", 0)))
     dest = e.get("to", "supply")
     receivers: list[CardState] = []
-    if dest not in ("supply", "you", "opponent"):
+    if dest not in ("supply", "you", "opponent", "active"):
         receivers = resolve_target(ctx.game, dest, ctx, rule="move", verb="move-aember")[:1]
         if not receivers:
             return 0  # nowhere to move it: the æmber stays where it is
-    with ctx.game.res.step("move-aember", "move", f"Se mueven {n} Æmbar de {ctx.game.label(source)}",
-                           f"{n} Æmber is moved from {ctx.game.label(source, 'en')}", card=source.uid):
-        ctx.game.res.set_card(source, "amber", int(source.get("amber", 0)) - n)
-        if dest in ("you", "opponent"):
-            pid = player_of(ctx, dest)
-            ctx.game.res.set_player(pid, "amber", ctx.game.amber(pid) + n)
+    if e.get("from-supply"):
+        # "Put 4 Æmber on Bracchanalia from the common supply": onto a card, from no player.
+        n = amount(ctx, e)
         for card in receivers:
-            ctx.game.res.set_card(card, "amber", int(card.get("amber", 0)) + n)
-    return n
+            with ctx.game.res.step("move-aember", "move", f"Se ponen {n} Æmbar de la reserva común sobre {ctx.game.label(card)}",
+                                   f"{n} Æmber from the common supply is put on {ctx.game.label(card, 'en')}", card=card.uid):
+                ctx.game.res.set_card(card, "amber", int(card.get("amber", 0)) + n)
+        return n * len(receivers)
+    if "from-pool" in e:
+        # "Move 1 Æmber from your pool to Safe Place": from a player's pool onto a card.
+        pid = player_of(ctx, e["from-pool"])
+        n = min(amount(ctx, e), ctx.game.amber(pid))
+        if not n or not receivers:
+            return 0
+        with ctx.game.res.step("move-aember", "move", f"Se mueven {n} Æmbar de la reserva de {pid} a {ctx.game.label(receivers[0])}",
+                               f"{n} Æmber is moved from {pid}'s pool to {ctx.game.label(receivers[0], 'en')}", card=receivers[0].uid):
+            ctx.game.res.set_player(pid, "amber", ctx.game.amber(pid) - n)
+            ctx.game.res.set_card(receivers[0], "amber", int(receivers[0].get("amber", 0)) + n)
+        return n
+    sources = targets(ctx, e, "from", rule="move")
+    if not (isinstance(e.get("from"), dict) and e["from"].get("all")):
+        sources = sources[:1]  # "from each friendly creature": every one of them; otherwise the one named
+    moved = 0
+    for source in sources:
+        n = min(amount(ctx, e), int(source.get("amber", 0)))
+        if not n:
+            continue
+        with ctx.game.res.step("move-aember", "move", f"Se mueven {n} Æmbar de {ctx.game.label(source)}",
+                               f"{n} Æmber is moved from {ctx.game.label(source, 'en')}", card=source.uid):
+            ctx.game.res.set_card(source, "amber", int(source.get("amber", 0)) - n)
+            if dest in ("you", "opponent", "active"):
+                pid = player_of(ctx, dest)
+                ctx.game.res.set_player(pid, "amber", ctx.game.amber(pid) + n)
+            for card in receivers:
+                ctx.game.res.set_card(card, "amber", int(card.get("amber", 0)) + n)
+        moved += n
+    return moved

@@ -22,6 +22,16 @@ def _choose_house(ctx: AbilityContext, e: dict[str, Any]) -> int:
     return 1
 
 
+@handler("choose-player")
+def _choose_player(ctx: AbilityContext, e: dict[str, Any]) -> int:
+    """"Choose a player": the active player names one; the ability's effects with ``player = "chosen"`` act on them."""
+    players = list(ctx.game.position.players)
+    ctx.chosen_player = ctx.game.res.ask(Question(
+        key="player", player=decider(ctx, e), rule="active-player", prompt_es="¿Qué jugador?", prompt_en="Which player?",
+        options=tuple(Option(p, p, p) for p in players)))
+    return 1
+
+
 @handler("choose-one")
 def _choose_one(ctx: AbilityContext, e: dict[str, Any]) -> int:
     """"Choose one": the active player picks one of the listed effect lists, which then resolves."""

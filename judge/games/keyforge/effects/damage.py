@@ -35,6 +35,17 @@ def _deal_damage(ctx: AbilityContext, e: dict[str, Any]) -> int:
             ctx.game.res.note("not-destroyed", "if-you-do", "El daño no destruyó a la criatura: lo siguiente no ocurre",
                               "The damage did not destroy the creature: what follows does not happen")
         return len(destroyed)
+    if e.get("if-not-destroyed"):
+        # "If it is not destroyed, …": what follows acts on the damaged creatures still in play.
+        flush_damage(ctx)
+        survivors = [c for c in hit if ctx.game.board.in_play(c)]
+        if survivors:
+            ctx.remembered = survivors
+            run_effects(ctx, e["if-not-destroyed"])
+        else:
+            ctx.game.res.note("destroyed", "if-you-do", "El daño destruyó a la criatura: lo siguiente no ocurre",
+                              "The damage destroyed the creature: what follows does not happen")
+        return len(survivors)
     if e.get("then"):
         return sum(flush_damage(ctx).values())
     return len(hits)

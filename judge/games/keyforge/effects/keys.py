@@ -16,7 +16,7 @@ from judge.games.keyforge.wording import key_color
 def _forge_key(ctx: AbilityContext, e: dict[str, Any]) -> int:
     pid = player_of(ctx, e.get("player"))
     cost = value(ctx, e["cost"]) if "cost" in e else None
-    return int(ctx.game.forge(pid, cost=cost, chooser=decider(ctx, e)))
+    return int(ctx.game.forge(pid, cost=cost, chooser=decider(ctx, e), color=e.get("color")))
 
 
 @handler("cancel-forge")

@@ -6,6 +6,7 @@ from typing import Any
 
 from judge.games.keyforge.effects import handler, targets
 from judge.games.keyforge.game import AbilityContext
+from judge.games.keyforge.targets import chosen_house
 
 
 @handler("lasting")
@@ -24,6 +25,11 @@ def _lasting(ctx: AbilityContext, e: dict[str, Any]) -> int:
         effect["target"] = {"uids": [ctx.source]}
     if effect.get("house") == "chosen":
         effect["house"] = ctx.chosen_house
+    # "Creatures of the chosen house…" for as long as it lasts: the house named now, not a later one.
+    if isinstance(effect.get("filter"), dict):
+        effect["filter"] = chosen_house(effect["filter"], ctx.chosen_house)
+    if isinstance(effect.get("target"), dict) and isinstance(effect["target"].get("filter"), dict):
+        effect["target"] = {**effect["target"], "filter": chosen_house(effect["target"]["filter"], ctx.chosen_house)}
     if effect.get("modify") == "house" and effect.get("value") == "active":
         # "It belongs to the active house" (Animador): the house active when the effect is created.
         effect["value"] = ctx.game.position.player(ctx.game.active).values.get("house")

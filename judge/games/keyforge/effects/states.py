@@ -29,6 +29,8 @@ HANDLERS["exhaust"] = _set_flag("exhausted", True, "exhaust", "agotada", "exhaus
 HANDLERS["ready"] = _set_flag("exhausted", False, "ready-and-exhausted", "preparada", "ready")
 HANDLERS["enrage"] = _set_flag("enrage", True, "enrage", "enfurecida", "enraged")
 HANDLERS["ward"] = _set_flag("ward", True, "ward", "escudada", "warded")
+HANDLERS["unstun"] = _set_flag("stun", False, "stun", "sin aturdir", "not stunned")
+"""Removing a stun by an effect (not by using the creature): the creature is not used and nothing else happens."""
 
 
 @handler("add-power")
