@@ -169,6 +169,7 @@ def cmd_db_build(args: argparse.Namespace) -> int:
     from judge import db
 
     database = db.connect(args.db)
+    db.migrate(database)
     counts = db.build(database)
     print(", ".join(f"{n} {k}" for k, n in counts.items()) + f" → {args.db or db.default_path()}")
     return 0

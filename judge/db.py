@@ -60,7 +60,8 @@ def _create_saves(db: sqlite_utils.Database) -> None:
 @migrations(name="0002_meta")
 def _create_meta(db: sqlite_utils.Database) -> None:
     """Build bookkeeping: which schema and which files the corpus tables were built from."""
-    db["meta"].create({"key": str, "value": str}, pk="key")
+    # A database built before its migrations ran (an older ``judge db build``) already has the table.
+    db["meta"].create({"key": str, "value": str}, pk="key", if_not_exists=True)
 
 
 @migrations(name="0003_saves_client")

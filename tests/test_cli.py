@@ -100,3 +100,19 @@ def test_check_counts_the_entries_covered(tmp_path, capsys):
     main(["check", str(tmp_path)])
     last = capsys.readouterr().out.strip().splitlines()[-1]
     assert last == "1 of 289 entries covered, 1 passing; unknown entry ids: KF172-GEN-999"
+
+
+def test_a_database_built_by_the_command_is_served(tmp_path, monkeypatch):
+    from judge import db as judge_db
+    from judge.web import create_app
+
+    path = tmp_path / "built.sqlite"
+    assert main(["db", "build", "--db", str(path)]) == 0
+    monkeypatch.setenv("JUDGE_DB", str(path))
+    client = create_app({"TESTING": True, "DATABASE": str(path)}).test_client()
+    assert client.get("/api/rulings/search?q=aturdida").get_json()["results"]
+    # A database whose build made the meta table before any migration ran (as older builds did) still migrates.
+    older = judge_db.connect(tmp_path / "older.sqlite")
+    older.execute("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT)")
+    judge_db.migrate(older)
+    assert {"saves", "meta"} <= set(older.table_names())
