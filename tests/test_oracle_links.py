@@ -40,6 +40,9 @@ def test_every_entry_involves_rule_sections_that_exist(corpus, notes):
 
 
 def test_every_ruling_page_lists_its_rule_sections_and_the_links_work(client, corpus, notes):
+    assert len(corpus.entries) == 670
+    assert {corpus.documents[e.document].game for e in corpus.entries.values()} == {
+        "keyforge", "mitos-y-leyendas", "gobierno-y-prestigio"}
     targets: set[str] = set()
     for entry_id in corpus.entries:
         html = page(client, f"/rulings/{entry_id}")
