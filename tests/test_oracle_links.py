@@ -43,16 +43,22 @@ def test_every_ruling_page_lists_its_rule_sections_and_the_links_work(client, co
     assert len(corpus.entries) == 670
     assert {corpus.documents[e.document].game for e in corpus.entries.values()} == {
         "keyforge", "mitos-y-leyendas", "gobierno-y-prestigio"}
+    shown: set[str] = set()
     targets: set[str] = set()
     for entry_id in corpus.entries:
-        html = page(client, f"/rulings/{entry_id}")
+        url = f"/rulings/{entry_id}"
+        html = page(client, url)
+        shown.add(url)
         block = html[html.index('<section class="rules-involved">'):]
         block = block[:block.index("</section>")]
         hrefs = re.findall(r'href="(/rules/[^"]+)"', block)
         expected = [f"/rules/{c.replace('#', '/', 1)}" for c in notes.links[entry_id]]
         assert hrefs == expected, entry_id
-        targets.update(hrefs)
-    for url in sorted(targets):
+        # Every link of the page to the oracle's own pages: the rules involved, the page references, the
+        # superseded and current texts, the relations, the related rulings, the document.
+        targets.update(re.findall(r'href="(/(?:rulings|rules|documents)/[^"#?]+)"', html))
+    assert any(t.startswith("/rules/myl-") for t in targets) and any(t.startswith("/rules/gyp-") for t in targets)
+    for url in sorted(targets - shown):
         page(client, url)
 
 

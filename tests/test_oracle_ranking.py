@@ -23,11 +23,11 @@ GAMES = ("keyforge", "mitos-y-leyendas", "gobierno-y-prestigio")
 LANGUAGES = ("es", "en", "pt")
 
 # What the oracle reaches (README, benchmark table), rounded down: recall may only go up.
-RECALL_AT_3 = {"all": 0.94, "lang:es": 0.95, "lang:en": 0.94, "lang:pt": 0.93,
-               "game:keyforge": 0.98, "game:mitos-y-leyendas": 0.88, "game:gobierno-y-prestigio": 0.96,
+RECALL_AT_3 = {"all": 0.96, "lang:es": 0.94, "lang:en": 0.95, "lang:pt": 1.0,
+               "game:keyforge": 1.0, "game:mitos-y-leyendas": 0.93, "game:gobierno-y-prestigio": 0.94,
                "kind:definition": 1.0}
-RECALL_AT_5 = {"all": 0.98, "lang:es": 0.98, "lang:en": 1.0, "lang:pt": 0.97,
-               "game:keyforge": 1.0, "game:mitos-y-leyendas": 0.96, "game:gobierno-y-prestigio": 1.0,
+RECALL_AT_5 = {"all": 0.98, "lang:es": 0.97, "lang:en": 0.98, "lang:pt": 1.0,
+               "game:keyforge": 1.0, "game:mitos-y-leyendas": 0.96, "game:gobierno-y-prestigio": 0.98,
                "kind:definition": 1.0}
 
 

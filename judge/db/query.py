@@ -94,13 +94,10 @@ def _idioms(query: Query, all_words: list[str]) -> None:
 
 
 COMMON_EXPANSION = 0.04
-"""A synonym brought in by the thesaurus is dropped when more than this share of the texts contain it: ``juego``
-or ``carta`` would drown the words the judge actually typed."""
-
-RARE_TYPED = 0.005
-"""Unless the word typed is printed in at most this share of the texts (an English "abilities" or "play", found
-only in a few notes) and the synonym is a word for the same thing ("habilidad", not the "cartas" of "robar
-cartas"): then it is the word's translation, the only way the question meets the texts."""
+"""A synonym brought in by the thesaurus is dropped when more than this share of the texts contain it: the
+``juego`` of "entra en juego" or the ``cartas`` of "robar cartas" would drown the words the judge actually typed.
+Not a word for the same thing ("habilidad" for "abilities", "primero" for "primeiro"): that is the word's
+translation, often the only way a question meets the texts of a game printed in another language."""
 
 
 def refine(db: sqlite_utils.Database, query: Query) -> None:
@@ -111,23 +108,14 @@ def refine(db: sqlite_utils.Database, query: Query) -> None:
         return
     try:
         db.execute("CREATE VIRTUAL TABLE IF NOT EXISTS temp.search_vocab USING fts5vocab(main, search_fts, row)")
-        db.execute("CREATE VIRTUAL TABLE IF NOT EXISTS temp.search_vocab_col USING fts5vocab(main, search_fts, col)")
         total = db.execute("SELECT count(*) FROM search_docs").fetchone()[0] or 1
         marks = ",".join("?" * len(terms))
         df = dict(db.execute(f"SELECT term, doc FROM temp.search_vocab WHERE term IN ({marks})", sorted(terms)))
-        # The words the texts print: the concept tags are English keys ("play", "opponent") and the card names
-        # are in every language ("Foul Play"), so an English question always finds those, whatever the texts say.
-        printed: dict[str, int] = {}
-        for term, n in db.execute(f"SELECT term, doc FROM temp.search_vocab_col WHERE term IN ({marks}) "
-                                  f"AND col IN ('title', 'body')", sorted(terms)):
-            printed[term] = max(printed.get(term, 0), n)
     except sqlite3.OperationalError:
         return
     vocab = vocabulary(db)
     for index, (group, typed) in enumerate(zip(query.groups, query.typed)):
-        kept = set(typed)
-        if max((printed.get(t, 0) for t in typed), default=0) <= total * RARE_TYPED:
-            kept |= set().union(*(vocab.word_synonyms.get(t, set()) for t in typed))
+        kept = set(typed).union(*(vocab.word_synonyms.get(t, set()) for t in typed))
         group -= {t for t in group - kept if df.get(t, 0) > total * COMMON_EXPANSION}
         word = query.words[index] if index < len(query.words) else ""
         if not any(df.get(t) for t in group) and len(word) >= 5 and not word.isdigit():

@@ -71,7 +71,7 @@ GLOSSARY: tuple[tuple[str, ...], ...] = (
     ("possession", "posesión", "posse"), ("wealth", "riqueza"), ("object", "objeto"),
     # Words of any question, whatever the game.
     ("affect", "afectar", "afetar"), ("two", "dos", "dois"), ("three", "tres", "três"), ("empty", "vacío", "vazio"),
-    ("same", "misma", "mismo", "mesma", "mesmo"),
+    ("same", "misma", "mismo", "mesma", "mesmo"), ("duration", "duración", "dura", "duran", "duração"),
     ("several", "multiple", "múltiples", "varios", "varias", "vários", "várias"),
     ("disappear", "go away", "desaparecer", "desaparecen", "desaparece", "desaparecem"),
 )
