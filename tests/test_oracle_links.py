@@ -140,3 +140,15 @@ def test_the_api_says_what_a_result_stands_for(client):
     data = client.get("/api/rulings/search", query_string={"q": "atordoar", "limit": 10}).get_json()
     old = next(r for r in data["results"] if r["document"] == "keyforge-1.3")
     assert old["superseded"] and old["current"]["id"].startswith(("keyforge-17.2", "KF172-"))
+
+
+def test_every_superseded_result_of_a_page_links_to_the_current_text(client):
+    labelled = 0
+    for q in ("aturdir", "atordoar", "capturar", "cadenas", "forjar", "regra dos seis", "cosechar"):
+        html = page(client, f"/rulings?q={q}")
+        for item in re.findall(r'<li class="result[^"]*superseded-result".*?</li>', html, re.S):
+            labelled += 1
+            label = re.search(r'<p class="superseded" data-current="([^"]+)">[^<]*<a href="([^"]+)"', item)
+            assert label, (q, item[:200])
+            page(client, label.group(2))
+    assert labelled >= 10
