@@ -44,3 +44,11 @@ def test_words_stemmed_ahead_in_a_child_process_build_the_same_index(corpus, mon
     alone = sqlite_utils.Database(memory=True)
     db.build(alone, corpus)
     assert tables(ahead) == tables(alone)
+
+
+def test_a_word_added_to_the_thesaurus_changes_what_the_index_is_built_from(corpus, monkeypatch):
+    from judge.db import building
+
+    before = building.files_fingerprint(corpus)
+    monkeypatch.setattr(building, "GLOSSARY", (*building.GLOSSARY, ("tap", "girar")))
+    assert building.files_fingerprint(corpus) != before

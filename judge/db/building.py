@@ -13,6 +13,7 @@ from judge.corpus import Corpus
 from judge.db import analysis
 from judge.db.store import exclusive, migrate
 from judge.db.tables import CORPUS_TABLES, FTS_TABLES, catalog_cards, fill
+from judge.db.thesaurus import GLOSSARY, IDIOMS
 from judge.db.vocabulary import cached_vocabulary
 
 
@@ -22,6 +23,8 @@ SCHEMA_VERSION = "6"
 
 def files_fingerprint(corpus: Corpus) -> str:
     digest = hashlib.sha256(SCHEMA_VERSION.encode())
+    # The thesaurus is built into the index as the files are: a word added to it must reach a built database.
+    digest.update(repr((GLOSSARY, IDIOMS)).encode())
     roots = [(Path(corpus.root), "**/*")]
     try:
         from judge.games.keyforge.catalog import CARDS_DIR
