@@ -79,14 +79,14 @@ def analyse(db: sqlite_utils.Database, text: str) -> Query:
 def _idioms(query: Query, all_words: list[str]) -> None:
     """An idiom of the question ("no está") becomes one more word group: the words the documents say it with."""
     folded = [fold_word(w) for w in all_words]
-    found: set[frozenset[str]] = set()
+    found: dict[frozenset[str], None] = {}  # in the thesaurus's order, whatever the hashes: the ranking reads it
     for phrase, stood_for in idioms():
         n = len(phrase)
         for i in range(len(folded) - n + 1):
             if stood_for not in found and all(
                     folded[i + k] == word or not is_stopword(word) and set(stems(all_words[i + k])) & phrase_stems
                     for k, (word, phrase_stems) in enumerate(phrase)):
-                found.add(stood_for)
+                found[stood_for] = None
     for stood_for in found:
         query.groups.append(set(stood_for))
         query.typed.append(set())
@@ -102,7 +102,8 @@ translation, often the only way a question meets the texts of a game printed in 
 
 def refine(db: sqlite_utils.Database, query: Query) -> None:
     """Drop synonyms too common to mean anything, and give a word the index has never seen its closest spelling
-    among the names and titles (``Aemberlution`` → ``Æmberlución``, ``Replicator`` → ``Replicador``)."""
+    among the names and titles (``Aemberlution`` → ``Æmberlución``, ``Replicator`` → ``Replicador``) or, failing
+    that, its cognates among the words of the texts (:func:`_cognates`)."""
     terms = {t for group in query.groups for t in group}
     if not terms:
         return
