@@ -15,7 +15,7 @@ from typing import Any
 from judge.core import catalog as core_catalog
 from judge.core.catalog import read_card_files
 from judge.core.errors import Problem, UnknownCardError
-from judge.games.mitos_y_leyendas import vocabulary
+from judge.games.mitos_y_leyendas.vocabulary import CARD_TYPE, VOCABULARY
 
 CARDS_DIR = Path(__file__).with_name("cards")
 
@@ -80,7 +80,7 @@ def card_from_dict(cid: str, raw: dict[str, Any], *, custom: bool = False) -> tu
     where = f"cards.{cid}" if custom else f"{cid}.toml"
     if not isinstance(raw, dict):
         return None, [Problem(where, "a card is a table", "una carta es una tabla")]
-    problems = vocabulary.check_card(raw, where)
+    problems = facts_problems(raw, where)
     name = raw.get("name", cid)
     if isinstance(name, dict):
         name = name.get("es") or next((v for v in name.values() if isinstance(v, str)), cid)
@@ -104,6 +104,24 @@ def card_from_dict(cid: str, raw: dict[str, Any], *, custom: bool = False) -> tu
                    incomplete=str(raw.get("incomplete", "")), text_complete=bool(raw.get("text-complete", False)),
                    errata=str(raw.get("errata", "")), custom=custom,
                    meta={"raw": raw}), []
+
+
+def facts_problems(raw: dict[str, Any], where: str) -> list[Problem]:
+    """Every problem of a card's printed facts, its additional cost and its abilities."""
+    problems = CARD_TYPE.problems(raw.get("type"), f"{where}.type")
+    for key in ("cost", "strength"):
+        value = raw.get(key)
+        if value is not None and (not isinstance(value, int) or isinstance(value, bool) or value < 0):
+            problems.append(Problem(f"{where}.{key}", f"{key} is a whole number from 0", f"{key} es un número entero desde 0"))
+    extra = raw.get("play-cost")
+    if extra is not None and not isinstance(extra, dict):
+        problems.append(Problem(f"{where}.play-cost", "an additional cost is a table", "un coste adicional es una tabla"))
+    elif extra is not None:
+        # An additional cost to play the card ("descarta tu mano", Chacs): instructions, and what they need.
+        for key, kind in (("effects", "effects"), ("condition", "condition")):
+            if key in extra:
+                problems.extend(VOCABULARY.check_part(kind, extra[key], f"{where}.play-cost.{key}"))
+    return problems + VOCABULARY.check_abilities(raw.get("abilities", []), f"{where}.abilities")
 
 
 def load_dir(path: Path = CARDS_DIR) -> tuple[dict[str, CardDef], list[Problem]]:
