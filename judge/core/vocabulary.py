@@ -18,7 +18,7 @@ of its own grammar, a cost).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 from collections.abc import Callable, Mapping
 
 from judge.core.errors import Problem
@@ -302,6 +302,21 @@ class Vocabulary:
             if k not in self.filters:
                 problems.append(Problem(f"{where}.filter.{k}", f"unknown filter (known: {known})", f"filtro desconocido (conocidos: {known})"))
         return problems
+
+
+H = TypeVar("H", bound=Callable[..., Any])
+
+
+class Handlers(dict[str, H]):
+    """Each effect word with the function that gives it its meaning: the game's interpreter makes one, and the modules
+    of its handlers fill it as they are imported (a test of each game checks it against the declared words)."""
+
+    def word(self, word: str) -> Callable[[H], H]:
+        """A decorator: the function it decorates is the handler of ``word``."""
+        def register(fn: H) -> H:
+            self[word] = fn
+            return fn
+        return register
 
 
 def named(value: Any, names: Any) -> bool:

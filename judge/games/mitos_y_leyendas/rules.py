@@ -20,7 +20,7 @@ from judge.core.position import CardState, Position
 from judge.core.resolution import GameOver, PendingDecision, Resolution
 from judge.core.ruleset import Play, Ruleset
 from judge.core.timing import pass_priority
-from judge.games.mitos_y_leyendas import abilities, answering, combat, copying, lasting, library, playing, responses, schema
+from judge.games.mitos_y_leyendas import activating, combat, playing, responses, schema
 from judge.games.mitos_y_leyendas import steps, turn
 from judge.games.mitos_y_leyendas.board import GRAVEYARD, IN_PLAY, Board
 from judge.games.mitos_y_leyendas.catalog import CardDef, Catalog, default_catalog
@@ -29,8 +29,6 @@ from judge.games.mitos_y_leyendas.game import Game
 from judge.games.mitos_y_leyendas.costs import cheapest
 from judge.games.mitos_y_leyendas.targets import AbilityContext
 from judge.games.mitos_y_leyendas.timing import Windows, answers
-
-assert lasting.HANDLERS and answering and copying and library, "every module of effects registers its words"
 
 ZONES = ("castillo", "mano", "reserva-de-oro", "oro-pagado", "linea-de-defensa", "linea-de-ataque", "linea-de-apoyo",
          "jugando", "cementerio", "permanentes", "destierro", "removida")
@@ -261,10 +259,10 @@ class MitosYLeyendas(Ruleset):
                 raise IllegalPlayError("the Oro must be in your hand", rule=cite("fase-de-vigilia.b"), es="el Oro debe estar en tu mano")
             turn.check_oro_drop(game, card, pid)
             return
-        if play.verb == "activate" and abilities.usable_here(game, card, pid):
+        if play.verb == "activate" and activating.usable_here(game, card, pid):
             for i, a in enumerate(game.board.define(card).abilities):
-                if a.get("kind") == "activada" and abilities.works_from(game, card, a):
-                    abilities.check_activation(game, card, i, a, waiting.id if waiting else None)
+                if a.get("kind") == "activada" and activating.works_from(game, card, a):
+                    activating.check_activation(game, card, i, a, waiting.id if waiting else None)
         if play.verb == "activate" and pid in position.values.get("batalla", {}).get("sin-habilidades", []):
             raise IllegalPlayError("in this battle an opposing ability keeps this player's abilities off",
                                    rule=cite("batalla-mitologica.declaracion-de-ataque.c"),
@@ -296,11 +294,11 @@ class MitosYLeyendas(Ruleset):
                                        rule=cite("pasos-para-jugar-una-carta.3"), es=f"no hay Oro suficiente en la Reserva para pagar {game.label(card)}")
             return
         if play.verb == "activate":
-            if not abilities.usable_here(game, card, pid):
+            if not activating.usable_here(game, card, pid):
                 raise IllegalPlayError("you activate abilities of cards you control in play", rule=cite("habilidad-activada"),
                                        es="activas habilidades de cartas que controlas en juego")
             activated = [(i, a) for i, a in enumerate(game.board.define(card).abilities)
-                         if a.get("kind") == "activada" and abilities.works_from(game, card, a)]
+                         if a.get("kind") == "activada" and activating.works_from(game, card, a)]
             usable = [i for i, a in activated if offered is not None or responses.usable_now(game, card, i, a, None)]
             if not usable:
                 raise IllegalPlayError(f"{game.label(card, 'en')} has no ability that can be activated now",
@@ -345,7 +343,7 @@ class MitosYLeyendas(Ruleset):
             elif play.verb == "play":
                 playing.play_card(game, card, pid, responds_to=responds_to, rules=rules)
             else:
-                abilities.activate(game, card, pid, rules=rules, responds_to=responds_to)
+                activating.activate(game, card, pid, rules=rules, responds_to=responds_to)
         game.check_end()
 
     # Expectations.
