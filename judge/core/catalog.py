@@ -18,6 +18,7 @@ from __future__ import annotations
 import copy
 import difflib
 import functools
+import json
 import threading
 import tomllib
 from collections import ChainMap
@@ -263,6 +264,55 @@ class Catalog(Generic[C]):
     def sort_name_of(self, cid: str) -> str:
         """:meth:`sort_name` of the card ``cid`` (a game that knows it without reading the card says so)."""
         return self.sort_name(self.cards[cid])
+
+
+class WithCustom(Generic[C]):
+    """A game's catalog with the cards each position defines, made once for each set of custom cards (the last 64
+    are kept): a resolution asks for it at every turn, and a position's own cards never change."""
+
+    def __init__(self, base: Callable[[], Catalog[C]],
+                 add: Callable[[Catalog[C], dict[str, Any]], tuple[Catalog[C], list[Problem]]]) -> None:
+        self.base = base
+        self.add = add
+        self._made = functools.lru_cache(maxsize=64)(self._make)
+
+    def _make(self, custom_json: str) -> tuple[Catalog[C], tuple[Problem, ...]]:
+        catalog, problems = self.add(self.base(), json.loads(custom_json))
+        return catalog, tuple(problems)
+
+    def __call__(self, custom: dict[str, Any]) -> tuple[Catalog[C], tuple[Problem, ...]]:
+        """The catalog with the cards ``custom`` defines, and the problems of their definitions."""
+        return self._made(json.dumps(custom, sort_keys=True, ensure_ascii=False))
+
+
+def known_cards(catalog: Catalog[C], position: Any, problems: list[Problem]) -> Iterator[tuple[Any, str, Any, C]]:
+    """Every card of a position whose card is known (player, zone, card, its definition), the card named by its id
+    from then on; a card the catalog does not know is a problem at ``players.<id>.<zone>.<uid>`` (with the closest
+    names and how to define it) and is left out."""
+    for player, zone, card in position.all_cards():
+        if not card.known:
+            continue
+        try:
+            definition = catalog.get(card.card)
+        except UnknownCardError as exc:
+            problems.append(Problem(f"players.{player.id}.{zone}.{card.uid}", str(exc), exc.text("es")))
+            continue
+        card.card = definition.id
+        yield player, zone, card, definition
+
+
+def card_views(catalog: Catalog[C], position: Any, facts: Callable[[C], dict[str, Any]]) -> dict[str, dict[str, Any]]:
+    """What the board shows of each card of a position, by uid: where it is and the ``facts`` of its card; a hidden
+    card is "?", a card the catalog does not know is shown by the name it was given."""
+    out: dict[str, dict[str, Any]] = {}
+    for player, zone, card in position.all_cards():
+        info: dict[str, Any] = {"uid": card.uid, "card": card.card, "id": card.card, "zone": f"{player.id}.{zone}"}
+        try:
+            info.update(facts(catalog.lookup(card.card)) if card.known else {"name": {"es": "?", "en": "?", "pt": "?"}})
+        except UnknownCardError:
+            info["name"] = {"es": card.card, "en": card.card, "pt": card.card}
+        out[card.uid] = info
+    return out
 
 
 def read_card_files(folder: Path, read: Callable[[str, dict[str, Any], str], tuple[C | None, list[Problem]]]

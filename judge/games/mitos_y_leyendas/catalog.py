@@ -14,7 +14,7 @@ from typing import Any
 
 from judge.core import catalog as core_catalog
 from judge.core.catalog import read_card_files
-from judge.core.errors import Problem, UnknownCardError
+from judge.core.errors import Problem
 from judge.games.mitos_y_leyendas.vocabulary import CARD_TYPE, VOCABULARY
 
 CARDS_DIR = Path(__file__).with_name("cards")
@@ -135,35 +135,20 @@ class Catalog(core_catalog.Catalog[CardDef]):
     def sort_name(self, card: CardDef) -> str:
         return card.name
 
-    def get(self, name: str) -> CardDef:
-        try:
-            return self.lookup(name)
-        except UnknownCardError as exc:
-            raise UnknownCardError(
-                f"{exc} A card not in the catalog can be defined in the position under [cards.<id>]",
-                f"{exc.text('es')} Una carta que no está en el catálogo se define en la posición en [cards.<id>]") from exc
 
-    def with_custom(self, custom: dict[str, Any]) -> tuple[Catalog, list[Problem]]:
-        if not custom:
-            return self, []
-        catalog = self.view()
-        problems: list[Problem] = []
-        for cid, raw in custom.items():
-            base = self.cards.get(cid)
-            if base is not None and isinstance(raw, dict):
-                # A catalog card given again with the position keeps its FAQ facts; the position adds the facts the
-                # FAQ does not give (its cost, its strength, the wording a scenario needs) and takes responsibility
-                # for them, so the card is no longer incomplete unless it says so.
-                raw = {**base.meta.get("raw", {}), **raw}
-                if "incomplete" not in custom[cid]:
-                    raw.pop("incomplete", None)
-            card, found = card_from_dict(cid, raw, custom=True)
-            problems.extend(found)
-            if card is not None:
-                # A card defined with the position takes over its names from any catalog card of the same name.
-                catalog.forget_names(card)
-                catalog.add(card)
-        return catalog, problems
+def with_custom(catalog: Catalog, custom: dict[str, Any]) -> tuple[Catalog, list[Problem]]:
+    """The catalog plus the cards a position defines."""
+    def read(cid: str, raw: Any) -> tuple[CardDef | None, list[Problem]]:
+        base = catalog.cards.get(cid)
+        if base is not None and isinstance(raw, dict):
+            # A catalog card given again with the position keeps its FAQ facts; the position adds the facts the FAQ
+            # does not give (its cost, its strength, the wording a scenario needs) and takes responsibility for them,
+            # so the card is no longer incomplete unless it says so.
+            raw = {**base.meta.get("raw", {}), **raw}
+            if "incomplete" not in custom[cid]:
+                raw.pop("incomplete", None)
+        return card_from_dict(cid, raw, custom=True)
+    return catalog.with_custom(custom, read)  # type: ignore[return-value]
 
 
 @functools.lru_cache(maxsize=1)

@@ -8,11 +8,10 @@ and listed in ``docs/mitos-y-leyendas-decisions.md``.
 
 from __future__ import annotations
 
-import functools
-import json
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from judge.core.catalog import WithCustom, known_cards
 from judge.core.errors import IllegalPlayError, Problem, UnknownCardError
 from judge.core.notation import Layout
 from judge.core.paths import find_card
@@ -23,7 +22,7 @@ from judge.core.timing import pass_priority
 from judge.games.mitos_y_leyendas import activating, combat, playing, responses, schema
 from judge.games.mitos_y_leyendas import steps, turn
 from judge.games.mitos_y_leyendas.board import GRAVEYARD, IN_PLAY, Board
-from judge.games.mitos_y_leyendas.catalog import CardDef, Catalog, default_catalog
+from judge.games.mitos_y_leyendas.catalog import CardDef, Catalog, default_catalog, with_custom
 from judge.games.mitos_y_leyendas.effects import resolve_triggered, run_effects
 from judge.games.mitos_y_leyendas.game import Game
 from judge.games.mitos_y_leyendas.costs import cheapest
@@ -79,10 +78,8 @@ RULE_KEYS = frozenset({
 """Every rule key the Mitos y Leyendas code cites (a test checks that each resolves to stored text)."""
 
 
-@functools.lru_cache(maxsize=64)
-def _catalog_with(custom_json: str) -> tuple[Catalog, tuple[Problem, ...]]:
-    catalog, problems = default_catalog().with_custom(json.loads(custom_json))
-    return catalog, tuple(problems)
+_catalog_with = WithCustom(default_catalog, with_custom)
+"""The catalog of a position: the game's cards and the position's own."""
 
 
 @dataclass(frozen=True)
@@ -106,8 +103,7 @@ class MitosYLeyendas(Ruleset):
         return set(RULE_KEYS)
 
     def catalog_for(self, position: Position) -> Catalog:
-        catalog, _ = _catalog_with(json.dumps(position.cards, sort_keys=True, ensure_ascii=False))
-        return catalog
+        return _catalog_with(position.cards)[0]  # type: ignore[return-value]
 
     def catalog(self) -> Catalog:
         return default_catalog()
@@ -115,24 +111,14 @@ class MitosYLeyendas(Ruleset):
     # Positions.
 
     def validate(self, position: Position) -> list[Problem]:
-        problems: list[Problem] = []
-        _, custom = _catalog_with(json.dumps(position.cards, sort_keys=True, ensure_ascii=False))
-        problems.extend(custom)
+        problems: list[Problem] = list(_catalog_with(position.cards)[1])
         if len(position.players) != 2:
             problems.append(Problem("players", "Mitos y Leyendas is played by two players", "Mitos y Leyendas se juega entre dos jugadores"))
         if position.step and position.step not in steps.STEPS:
             problems.append(Problem("step", f"step is one of {', '.join(steps.STEPS)}", f"el paso es uno de {', '.join(steps.STEPS)}"))
         catalog = self.catalog_for(position)
-        for player, zone, card in position.all_cards():
+        for player, zone, card, definition in known_cards(catalog, position, problems):
             where = f"players.{player.id}.{zone}"
-            if not card.known:
-                continue
-            try:
-                definition = catalog.get(card.card)
-            except UnknownCardError as exc:
-                problems.append(Problem(where, str(exc), exc.text("es")))
-                continue
-            card.card = definition.id
             expected = {"aliado": ("linea-de-defensa", "linea-de-ataque"), "totem": ("linea-de-apoyo",),
                         "oro": ("reserva-de-oro", "oro-pagado")}.get(definition.type)
             if zone in IN_PLAY and expected and zone not in expected and not any(card in c.attached for c in player.zone(zone)):
@@ -349,12 +335,7 @@ class MitosYLeyendas(Ruleset):
     # Expectations.
 
     def canonical(self, position: Position, expected: Any) -> Any:
-        if isinstance(expected, list):
-            return [self.canonical(position, e) for e in expected]
-        if isinstance(expected, str) and not position.find(expected):
-            found = self.catalog_for(position).find(expected)
-            return found.id if found else expected
-        return expected
+        return self.catalog_for(position).canonical(lambda uid: position.find(uid) is not None, expected)
 
     def query(self, position: Position, path: str) -> Any:
         board = Board(position, self.catalog_for(position))
