@@ -107,6 +107,14 @@ class Game:
 
     # Moving cards between zones.
 
+    def create(self, card: CardState, pid: str, zone: str) -> None:
+        """A new object comes into being in ``pid``'s ``zone`` (a government point, a token, a legacy) with its own
+        timestamp. The core's resolution moves what exists; what appears is counted as a change of the position here,
+        so that nothing read from the position before it is taken for true after it."""
+        self.position.player(pid).zone(zone).append(card)
+        card.stamp = self.position.tick()
+        self.position.changed()
+
     def move(self, card: CardState, pid: str, zone: str, *, rule: str, index: int | None = None,
              tapped: bool | None = None, face_down: bool = False) -> None:
         """Move ``card`` to ``pid``'s ``zone``: what it carried in play ceases to exist, and it is a new object."""

@@ -75,8 +75,7 @@ def enter(game: Game, card: CardState, pid: str, *, rule: str, tapped: bool | No
     with game.res.step("enters", rule, f"{game.label(card)} entra en el campo de juego bajo el control de {pid}",
                        f"{game.label(card, 'en')} enters the battlefield under {pid}'s control", card=card.uid):
         if game.board.zone_of(card) is None:
-            game.position.player(pid).zone(CAMPO).append(card)
-            card.stamp = game.position.tick()
+            game.create(card, pid, CAMPO)
             game.res.set_controller(card, pid)
         else:
             game.move(card, pid, CAMPO, rule=rule, tapped=tapped)
