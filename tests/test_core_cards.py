@@ -83,13 +83,17 @@ def test_a_game_on_the_core_catalog_finds_checks_and_shows_the_cards_of_a_positi
     """Mitos y Leyendas and Gobierno & Prestigio look their cards up through the core: a position's own cards over the
     catalog (made once for the same cards), an unknown card refused with the closest names and how to define it, and
     the board's view of each card."""
-    from judge.core.catalog import WithCustom, card_views, known_cards
+    from judge.core.catalog import OneNameCatalog, PositionCards, WithCustom, card_views, known_cards
 
     rs = rulesets.get(ruleset)
     known = next(iter(rs.catalog().cards))
     kind = "aliado" if ruleset.startswith("myl") else "ciudadano"
-    catalog = rs.catalog_for(rs.loads(f'active = "p1"\n[cards.mia]\nname = "Carta Mía"\ntype = "{kind}"\n'
-                                      '[players.p1]\n[players.p2]\n'))
+    position = rs.loads(f'active = "p1"\n[cards.mia]\nname = "Carta Mía"\ntype = "{kind}"\n[players.p1]\n[players.p2]\n')
+    assert isinstance(rs, PositionCards) and isinstance(rs.catalog(), OneNameCatalog)
+    catalog = rs.catalog_for(position)
+    assert catalog is rs.catalog_for(position) and rs.custom_card_problems(position) == []
+    untyped = type("Written", (), {"cards": {"mia": {"name": "M"}}})()
+    assert [p.where for p in rs.custom_card_problems(untyped)] == ["cards.mia.type"]
     assert catalog.get("carta mia").id == "mia" and rs.catalog().find("carta mia") is None
     with pytest.raises(UnknownCardError) as exc:
         catalog.get(known[:-1] + "x")

@@ -23,7 +23,7 @@ import threading
 import tomllib
 from collections import ChainMap
 from pathlib import Path
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
 from collections.abc import Callable, Iterable, Iterator, MutableMapping
 
 from judge.core import tomlcache
@@ -266,6 +266,14 @@ class Catalog(Generic[C]):
         return self.sort_name(self.cards[cid])
 
 
+class OneNameCatalog(Catalog[C]):
+    """A catalog of cards that have one name, the same in every language (the name as the game's documents spell
+    it; other spellings are aliases)."""
+
+    def sort_name(self, card: C) -> str:
+        return card.name  # type: ignore[return-value]
+
+
 class WithCustom(Generic[C]):
     """A game's catalog with the cards each position defines, made once for each set of custom cards (the last 64
     are kept): a resolution asks for it at every turn, and a position's own cards never change."""
@@ -283,6 +291,23 @@ class WithCustom(Generic[C]):
     def __call__(self, custom: dict[str, Any]) -> tuple[Catalog[C], tuple[Problem, ...]]:
         """The catalog with the cards ``custom`` defines, and the problems of their definitions."""
         return self._made(json.dumps(custom, sort_keys=True, ensure_ascii=False))
+
+
+class PositionCards:
+    """What a ruleset answers about its cards when a position may define its own (``[position.cards.<id>]``) over
+    the game's catalog: ``catalogs`` says how the two are put together."""
+
+    catalogs: ClassVar[WithCustom[Any]]
+
+    def catalog(self) -> Any:
+        return self.catalogs.base()
+
+    def catalog_for(self, position: Any) -> Any:
+        return self.catalogs(position.cards)[0]
+
+    def custom_card_problems(self, position: Any) -> list[Problem]:
+        """Every problem of the cards the position defines."""
+        return list(self.catalogs(position.cards)[1])
 
 
 def known_cards(catalog: Catalog[C], position: Any, problems: list[Problem]) -> Iterator[tuple[Any, str, Any, C]]:
@@ -313,6 +338,14 @@ def card_views(catalog: Catalog[C], position: Any, facts: Callable[[C], dict[str
             info["name"] = {"es": card.card, "en": card.card, "pt": card.card}
         out[card.uid] = info
     return out
+
+
+def load_cards(folder: Path, read: Callable[[str, dict[str, Any]], tuple[C | None, list[Problem]]]
+               ) -> tuple[dict[str, C], list[Problem]]:
+    """Every card of a folder by id, read by the game's ``read`` (id, table → the card or None, and its problems),
+    with every problem of every file."""
+    cards, problems = read_card_files(folder, lambda cid, raw, where: read(cid, raw))
+    return {card.id: card for card in cards}, problems
 
 
 def read_card_files(folder: Path, read: Callable[[str, dict[str, Any], str], tuple[C | None, list[Problem]]]

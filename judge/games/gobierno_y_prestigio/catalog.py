@@ -12,8 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from judge.core import catalog as core_catalog
-from judge.core.catalog import read_card_files
+from judge.core.catalog import OneNameCatalog, load_cards
 from judge.core.errors import Problem
 from judge.games.gobierno_y_prestigio.vocabulary import CARD_TYPE, COLOR, COUNTER, KEYWORD, VOCABULARY
 
@@ -96,15 +95,11 @@ def facts_problems(raw: dict[str, Any], where: str) -> list[Problem]:
 
 
 def load_dir(path: Path = CARDS_DIR) -> tuple[dict[str, CardDef], list[Problem]]:
-    cards, problems = read_card_files(path, lambda cid, raw, where: card_from_dict(cid, raw))
-    return {c.id: c for c in cards}, problems
+    return load_cards(path, card_from_dict)
 
 
-class Catalog(core_catalog.Catalog[CardDef]):
-    """Cards by id, found by any of their names with accents, case and apostrophes ignored."""
-
-    def sort_name(self, card: CardDef) -> str:
-        return card.name
+class Catalog(OneNameCatalog[CardDef]):
+    """Gobierno & Prestigio cards by id, found by any of their names with accents, case and apostrophes ignored."""
 
 
 def with_custom(catalog: Catalog, custom: dict[str, Any]) -> tuple[Catalog, list[Problem]]:

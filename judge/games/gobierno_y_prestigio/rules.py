@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from judge.core.catalog import WithCustom, known_cards
+from judge.core.catalog import PositionCards, WithCustom, known_cards
 from judge.core.errors import IllegalPlayError, Problem
 from judge.core.notation import Layout
 from judge.core.position import CardState, Position
@@ -19,7 +19,7 @@ from judge.core.ruleset import Play, Ruleset
 from judge.core.timing import act, pass_priority, proceed
 from judge.games.gobierno_y_prestigio import combat, endgame, playing, resources, schema, start, turn
 from judge.games.gobierno_y_prestigio.board import CAMPO, GOBIERNO, PG, Board
-from judge.games.gobierno_y_prestigio.catalog import Catalog, default_catalog, with_custom
+from judge.games.gobierno_y_prestigio.catalog import CardDef, default_catalog, with_custom
 from judge.games.gobierno_y_prestigio.game import Game
 from judge.games.gobierno_y_prestigio.keys import RULE_KEYS
 from judge.games.gobierno_y_prestigio.timing import GPPriority, scan
@@ -39,12 +39,8 @@ VERBS = ("pass", "play", "activate", "usar", "riqueza", "copiar", "mover", "boca
 ANYONE = ("conceder",)
 
 
-_catalog_with = WithCustom(default_catalog, with_custom)
-"""The catalog of a position: the game's cards and the position's own."""
-
-
 @dataclass(frozen=True)
-class GobiernoYPrestigio(Ruleset):
+class GobiernoYPrestigio(PositionCards, Ruleset):
     id: str = "gyp-reglas-1"
     game: str = "gobierno-y-prestigio"
     document: str = "gyp-reglas-1"
@@ -53,6 +49,7 @@ class GobiernoYPrestigio(Ruleset):
     layout: ClassVar[Layout] = Layout(zones=ZONES, in_play=frozenset({CAMPO, PG}), attached_key="mejoras",
                                       hidden=frozenset({"recambio"}), ordered=frozenset({"descarte"}), stamps=True)
     verbs: ClassVar[tuple[str, ...]] = VERBS
+    catalogs: ClassVar[WithCustom[CardDef]] = WithCustom(default_catalog, with_custom)
 
     def cite(self, rule: str) -> str:
         if rule.startswith("gyp.decision."):
@@ -62,16 +59,10 @@ class GobiernoYPrestigio(Ruleset):
     def rule_keys(self) -> set[str]:
         return set(RULE_KEYS)
 
-    def catalog_for(self, position: Position) -> Catalog:
-        return _catalog_with(position.cards)[0]  # type: ignore[return-value]
-
-    def catalog(self) -> Catalog:
-        return default_catalog()
-
     # Positions.
 
     def validate(self, position: Position) -> list[Problem]:
-        problems: list[Problem] = list(_catalog_with(position.cards)[1])
+        problems = self.custom_card_problems(position)
         if len(position.players) < 2:
             problems.append(Problem("players", "a game has two or more players (100.1)", "una partida tiene dos o más jugadores (100.1)"))
         if position.step and position.step not in turn.STEPS:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from judge.core.catalog import WithCustom, known_cards
+from judge.core.catalog import PositionCards, WithCustom, known_cards
 from judge.core.errors import IllegalPlayError, Problem, UnknownCardError
 from judge.core.notation import Layout
 from judge.core.paths import find_card
@@ -22,7 +22,7 @@ from judge.core.timing import pass_priority
 from judge.games.mitos_y_leyendas import activating, combat, playing, responses, schema
 from judge.games.mitos_y_leyendas import steps, turn
 from judge.games.mitos_y_leyendas.board import GRAVEYARD, IN_PLAY, Board
-from judge.games.mitos_y_leyendas.catalog import CardDef, Catalog, default_catalog, with_custom
+from judge.games.mitos_y_leyendas.catalog import CardDef, default_catalog, with_custom
 from judge.games.mitos_y_leyendas.effects import resolve_triggered, run_effects
 from judge.games.mitos_y_leyendas.game import Game
 from judge.games.mitos_y_leyendas.costs import cheapest
@@ -78,12 +78,8 @@ RULE_KEYS = frozenset({
 """Every rule key the Mitos y Leyendas code cites (a test checks that each resolves to stored text)."""
 
 
-_catalog_with = WithCustom(default_catalog, with_custom)
-"""The catalog of a position: the game's cards and the position's own."""
-
-
 @dataclass(frozen=True)
-class MitosYLeyendas(Ruleset):
+class MitosYLeyendas(PositionCards, Ruleset):
     id: str = "myl-pe-2024"
     game: str = "mitos-y-leyendas"
     document: str = "myl-pe-faq-2024"
@@ -93,6 +89,7 @@ class MitosYLeyendas(Ruleset):
         zones=ZONES, in_play=frozenset(IN_PLAY), attached_key="armas",
         hidden=frozenset({"castillo", "mano"}), ordered=frozenset({"castillo", "cementerio"}), stamps=True)
     verbs: ClassVar[tuple[str, ...]] = VERBS
+    catalogs: ClassVar[WithCustom[CardDef]] = WithCustom(default_catalog, with_custom)
 
     def cite(self, rule: str) -> str:
         if rule.startswith("myl.decision."):
@@ -102,16 +99,10 @@ class MitosYLeyendas(Ruleset):
     def rule_keys(self) -> set[str]:
         return set(RULE_KEYS)
 
-    def catalog_for(self, position: Position) -> Catalog:
-        return _catalog_with(position.cards)[0]  # type: ignore[return-value]
-
-    def catalog(self) -> Catalog:
-        return default_catalog()
-
     # Positions.
 
     def validate(self, position: Position) -> list[Problem]:
-        problems: list[Problem] = list(_catalog_with(position.cards)[1])
+        problems = self.custom_card_problems(position)
         if len(position.players) != 2:
             problems.append(Problem("players", "Mitos y Leyendas is played by two players", "Mitos y Leyendas se juega entre dos jugadores"))
         if position.step and position.step not in steps.STEPS:
