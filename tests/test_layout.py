@@ -63,3 +63,26 @@ def test_no_module_of_the_engine_is_over_800_lines():
     long = {str(p.relative_to(ROOT)): n for folder in ("judge/core", "judge/games") for p in (ROOT / folder).rglob("*.py")
             if (n := len(p.read_text(encoding="utf-8").splitlines())) > MAX_LINES}
     assert long == {}
+
+
+def test_nothing_changes_a_position_behind_the_resolutions_back():
+    """A game changes a position through its Resolution (each change recorded, rolled back with it); the only writes
+    of its own are the objects Gobierno & Prestigio brings into being (a government point, a token), in one place
+    that counts them as changes, and KeyForge's note of the catalog a position was read with."""
+    import re
+
+    writes = re.compile(r"\.zone\([^)]*\)\.(append|insert|remove|pop|extend)\(|__dict__\[|\.restore\(|"
+                        r"position\.(stack|priority|passed|cards|values|players|active|turn|step|result)\s*=[^=]")
+    allowed = {("gobierno_y_prestigio/game.py", "create"), ("gobierno_y_prestigio/game.py", "define_card"),
+               ("keyforge/rules.py", "catalog_for")}
+    found = []
+    for path in sorted((ROOT / "judge" / "games").rglob("*.py")):
+        function = ""
+        for line in path.read_text(encoding="utf-8").splitlines():
+            if m := re.match(r"\s*def (\w+)", line):
+                function = m.group(1)
+            if writes.search(line) and not line.lstrip().startswith("#"):
+                where = (str(path.relative_to(ROOT / "judge" / "games")), function)
+                if where not in allowed:
+                    found.append(f"{where[0]} ({function}): {line.strip()}")
+    assert found == []

@@ -173,8 +173,6 @@ COST_KEYS = {
 }
 
 
-
-
 def cost_problems(cost: Any, where: str) -> list[Problem]:
     """The parts of a cost (``cost``, ``alternative``, ``additional``), each a word of :data:`COST_KEYS`."""
     if not isinstance(cost, dict):

@@ -159,8 +159,6 @@ DURATIONS = {
 }
 
 
-
-
 def condition_problems(condition: Any, where: str) -> list[Problem]:
     """A condition of the game's own grammar (:mod:`conditions`), checked where it is written."""
     return [Problem(where, en, es) for en, es in conditions.problems(condition)]
@@ -174,7 +172,7 @@ VOCABULARY = Vocabulary(
     effects={word: {} for word in EFFECTS}, common_effect_keys=frozenset({"do", "then"}), ability_keys=None,
     named_targets=None, target_keys=frozenset(TARGET_KEYS), filters=None, sides=None, kinds=None, default_kind="",
     choices={"duration": Choice.one_of("a duration", "una duración", DURATIONS, documented=True),
-             "grant": Choice.one_of("grant", "la concesión", GRANTS)},
+             "grant": Choice.one_of("grant", "grant", GRANTS)},
     trigger_key="kind", constant_trigger="", event_trigger="disparada", event_key="on",
     # A continuous ability's ``cost`` is what it changes in the cost of cards (``{ amount = -1 }``), not a cost paid.
     ability_parts={**{kind: _PARTS for kind in ABILITY_KINDS},
