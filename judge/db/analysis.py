@@ -1,7 +1,8 @@
 """How texts and questions are cut into words and stems: the index and the queries must agree on both.
 
-Each word is folded (case and accents) and replaced by its Spanish and Portuguese Snowball stems, so
-``destruidas`` finds ``destruida`` and ``ativa`` finds ``ativar``; English stems serve the concept keys.
+Each word is folded (case and accents) and replaced by its Spanish and Portuguese Snowball stems and, read as a
+verb, the root of its verb (:mod:`judge.db.verbs`), so ``destruidas`` finds ``destruida``, ``ativa`` finds
+``ativar`` and ``resuelvan`` finds ``resolver``; English stems serve the concept keys.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ import snowballstemmer
 
 from judge.corpus import Corpus
 from judge.corpus.text import fold, plain, readable
+from judge.db.verbs import verb_roots
 
 
 _WORD = re.compile(r"[^\W_]+", re.UNICODE)
@@ -49,10 +51,12 @@ def words(text: str) -> list[tuple[int, int, str]]:
 
 @functools.lru_cache(maxsize=65536)
 def stems(word: str) -> tuple[str, ...]:
-    """The folded Spanish and Portuguese stems of one lower-case word (and of its unaccented spelling).
+    """The folded Spanish and Portuguese stems of one lower-case word (and of its unaccented spelling), and the
+    roots of the verbs it may be a form of.
 
     Stemming both the accented and the unaccented form makes a query typed without accents meet the text
-    printed with them: ``destruido`` and ``destruído`` share a stem.
+    printed with them: ``destruido`` and ``destruído`` share a stem. The verb's root makes the forms Snowball
+    cuts apart meet: ``dispara`` and ``dispare``, ``elige`` and ``elegir``.
     """
     ahead = STEMMED_AHEAD.get(word)
     if ahead is not None:
@@ -64,6 +68,7 @@ def stems(word: str) -> tuple[str, ...]:
     for lang in ("spanish", "portuguese"):
         out.add(_stem(lang, word))
         out.add(_stem(lang, folded))
+    out.update(verb_roots(folded))
     out.discard("")
     return tuple(sorted(out))
 

@@ -17,7 +17,7 @@ from judge.db.thesaurus import GLOSSARY, IDIOMS
 from judge.db.vocabulary import cached_vocabulary
 
 
-SCHEMA_VERSION = "6"
+SCHEMA_VERSION = "7"
 """Bump when the corpus tables or the analyzer change: the next start rebuilds them."""
 
 

@@ -76,6 +76,7 @@ GLOSSARY: tuple[tuple[str, ...], ...] = (
     ("affect", "afectar", "afetar"), ("two", "dos", "dois"), ("three", "tres", "três"), ("empty", "vacío", "vazio"),
     ("same", "misma", "mismo", "mesma", "mesmo"), ("duration", "duración", "dura", "duran", "duração"),
     ("several", "multiple", "múltiples", "varios", "varias", "vários", "várias"),
+    ("itself", "himself", "herself", "themselves", "sí mismo", "sí misma", "si mesmo", "si mesma"),
     ("disappear", "go away", "desaparecer", "desaparecen", "desaparece", "desaparecem"),
 )
 """A small bilingual thesaurus of the games' own words; the rule sections add the rest (see :func:`synonym_groups`)."""
