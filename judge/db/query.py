@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import difflib
 import sqlite3
 from dataclasses import dataclass, field
 
@@ -120,7 +119,7 @@ def refine(db: sqlite_utils.Database, query: Query) -> None:
         group -= {t for t in group - kept if df.get(t, 0) > total * COMMON_EXPANSION}
         word = query.words[index] if index < len(query.words) else ""
         if not any(df.get(t) for t in group) and len(word) >= 5 and not word.isdigit():
-            for close in difflib.get_close_matches(word, vocab.name_words, n=2, cutoff=0.8):
+            for close in vocab.closest(word):
                 group |= set(stems(close))
                 query.marks |= set(stems(close))
             if not any(df.get(t) for t in group):

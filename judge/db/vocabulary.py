@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import difflib
 import functools
 from dataclasses import dataclass, field
 
@@ -36,6 +37,16 @@ class Vocabulary:
     game_sizes: dict[str, int] = field(default_factory=dict)
     """How many texts each game has: KeyForge has most, so a word's counts are compared as shares of each."""
     section_game: dict[str, str] = field(default_factory=dict)
+    close_words: dict[str, list[str]] = field(default_factory=dict, repr=False)
+    """The closest spellings among :attr:`name_words` of the words already looked up (``Replicator``)."""
+
+    def closest(self, word: str) -> list[str]:
+        """The closest spellings of ``word`` among the names and titles: a scan of them all, kept once done."""
+        if word not in self.close_words:
+            if len(self.close_words) > 4096:
+                self.close_words.clear()
+            self.close_words[word] = difflib.get_close_matches(word, self.name_words, n=2, cutoff=0.8)
+        return self.close_words[word]
 
 
 @functools.lru_cache(maxsize=8)
@@ -120,8 +131,14 @@ def _read_vocabulary(db: sqlite_utils.Database) -> Vocabulary:
 
 def typed_stems(word: str) -> set[str]:
     """The stems of a word as typed, and of its spelling without doubled consonants (:func:`undoubled`)."""
+    return set(_typed_stems(word))
+
+
+@functools.lru_cache(maxsize=16384)
+def _typed_stems(word: str) -> frozenset[str]:
+    # Read for every word of every question (the game it names, the terms it names): worked out once a word.
     out = set(stems(word)) | {english_stem(word)}
     single = undoubled(fold_word(word))
     if single != fold_word(word):
         out |= set(stems(single))
-    return out
+    return frozenset(out)
