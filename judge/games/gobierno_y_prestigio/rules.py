@@ -49,12 +49,9 @@ class GobiernoYPrestigio(PositionCards, Ruleset):
     layout: ClassVar[Layout] = Layout(zones=ZONES, in_play=frozenset({CAMPO, PG}), attached_key="mejoras",
                                       hidden=frozenset({"recambio"}), ordered=frozenset({"descarte"}), stamps=True)
     verbs: ClassVar[tuple[str, ...]] = VERBS
+    decisions: ClassVar[str] = "gyp-decisiones"
+    decision_prefix: ClassVar[str] = "gyp.decision."
     catalogs: ClassVar[WithCustom[CardDef]] = WithCustom(default_catalog, with_custom)
-
-    def cite(self, rule: str) -> str:
-        if rule.startswith("gyp.decision."):
-            return f"gyp-decisiones#{rule[len('gyp.decision.'):]}"
-        return super().cite(rule)
 
     def rule_keys(self) -> set[str]:
         return set(RULE_KEYS)

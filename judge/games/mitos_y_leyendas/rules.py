@@ -89,12 +89,9 @@ class MitosYLeyendas(PositionCards, Ruleset):
         zones=ZONES, in_play=frozenset(IN_PLAY), attached_key="armas",
         hidden=frozenset({"castillo", "mano"}), ordered=frozenset({"castillo", "cementerio"}), stamps=True)
     verbs: ClassVar[tuple[str, ...]] = VERBS
+    decisions: ClassVar[str] = "myl-decisiones"
+    decision_prefix: ClassVar[str] = "myl.decision."
     catalogs: ClassVar[WithCustom[CardDef]] = WithCustom(default_catalog, with_custom)
-
-    def cite(self, rule: str) -> str:
-        if rule.startswith("myl.decision."):
-            return f"myl-decisiones#{rule[len('myl.decision.'):]}"
-        return super().cite(rule)
 
     def rule_keys(self) -> set[str]:
         return set(RULE_KEYS)
