@@ -8,7 +8,7 @@ from typing import Any
 
 from judge.core.errors import JudgeError, UnknownCardError
 from judge.core.position import CardState, Position
-from judge.games.keyforge import catalog, positions, vocabulary
+from judge.games.keyforge import catalog, positions, reading_facts, vocabulary
 from judge.games.keyforge.board import IN_PLAY, Board
 
 
@@ -64,17 +64,20 @@ def schema() -> dict[str, Any]:
         "kinds": sorted(vocabulary.KINDS),
         "players_words": sorted(vocabulary.PLAYERS),
         "max_keys": 3, "max_chains": 24,
+        # what the board's "lasting effects" section writes (values.lasting, docs/scenarios.md)
+        "lasting": reading_facts.lasting_vocabulary(),
     }
 
 
 def card_facts(card: catalog.CardDef) -> dict[str, Any]:
-    """What the board shows of a catalog card."""
+    """What the board shows of a catalog card: its printed facts, and its abilities as the engine reads them."""
     return {
         "id": card.id, "name": {"es": card.name_es or card.name_en, "en": card.name_en or card.name_es,
                                 "pt": card.name_pt or card.name_en},
         "house": card.house, "houses": list(card.houses) or [card.house], "type": card.type, "power": card.power,
         "armor": card.armor, "keywords": [k if v == 1 else f"{k} {v}" for k, v in card.keywords],
         "traits": list(card.traits), "bonus": list(card.bonus), "custom": bool(card.custom),
+        **reading_facts.reading(card),
     }
 
 
@@ -92,7 +95,8 @@ def card_now(board: Board, card: CardState, zone: str) -> dict[str, Any]:
 
 
 def card_view(cards: catalog.Catalog, position: Position) -> dict[str, Any]:
-    """Every card of the position by uid: its names, printed facts and, in play, its power and armor now."""
+    """Every card of the position by uid: its names, printed facts and reading, in play its power and armor now,
+    and the lasting effects the position holds on it."""
     board = Board(position, cards)
     out: dict[str, Any] = {}
     for player, zone, card in position.all_cards():
@@ -103,5 +107,8 @@ def card_view(cards: catalog.Catalog, position: Position) -> dict[str, Any]:
             info["name"] = {"es": card.card, "en": card.card, "pt": card.card}
         info["id"] = card.card
         info.update(card_now(board, card, zone))
+        lasting = reading_facts.lasting_on(position, card.uid)
+        if lasting:
+            info["lasting"] = lasting
         out[card.uid] = info
     return out
