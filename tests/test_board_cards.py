@@ -33,6 +33,7 @@ def test_a_card_is_served_with_its_reading_in_both_languages(client):
     assert tiger["house_name"] == {"es": "Indómitos", "en": "Untamed"}
     assert tiger["type_name"] == {"es": "Criatura", "en": "Creature"}
     assert tiger["incomplete"] is None
+    assert tiger["traits"] == ["beast"] and tiger["traits_named"] == {"es": ["Beast"], "en": ["Beast"]}
 
 
 def test_keywords_and_bonus_icons_are_named_in_each_language(client):
@@ -55,8 +56,24 @@ def test_an_incomplete_card_says_what_is_missing_in_the_judges_language(client):
 @pytest.mark.parametrize("game", ["mitos-y-leyendas", "gobierno-y-prestigio"])
 def test_games_without_a_reader_show_their_facts(client, game):
     found = client.get("/api/cards", query_string={"game": game, "limit": 5}).get_json()["cards"]
-    assert found and all({"id", "name", "type", "cost", "strength"} <= set(c) for c in found)
+    assert found and all({"id", "name", "type", "type_name", "cost", "strength"} <= set(c) for c in found)
     assert all("reading" not in c for c in found)
+    # the game is printed in Spanish: its words read the same in both languages, accents and capitals included
+    assert all(c["type_name"]["es"] == c["type_name"]["en"] and c["type_name"]["es"][:1].isupper() for c in found)
+
+
+def test_the_board_shows_houses_and_types_by_name_and_writes_their_words(client):
+    (kf,) = [r for r in client.get("/api/rulesets").get_json()["rulesets"] if r["id"] == "keyforge-17.2"]
+    fields = {f["key"]: f for f in kf["schema"]["player_fields"] + kf["schema"]["card_fields"]}
+    assert fields["house"]["labels"]["untamed"] == {"es": "Indómitos", "en": "Untamed"}
+    assert set(fields["house"]["labels"]) == set(fields["house"]["options"])
+    assert fields["houses"]["labels"]["staralliance"]["en"] == "Star Alliance"
+    assert fields["type"]["labels"]["token-creature"] == {"es": "Criatura ficha", "en": "Token creature"}
+    lasting = kf["schema"]["lasting"]
+    assert {"value": "turn", "name": {"es": "durante el resto del turno", "en": "for the remainder of the turn"}} \
+        in lasting["durations"]
+    power = next(e for e in lasting["effects"] if e["value"] == "power")
+    assert power["params"] == ["amount"] and power["name"]["en"] == "this card gets +1 power"
 
 
 # The picker's filters -----------------------------------------------------------------------------------------------

@@ -69,7 +69,7 @@ def test_a_judge_reads_a_card_adds_an_icon_and_a_lasting_effect_and_resolves(ser
     text = pop.text
     assert "Creature · Untamed" in text
     assert "Armor 0 → 2" in text and "Power 4" in text
-    assert "Traits: beast" in text.replace("Beast", "beast")
+    assert "Traits: Beast" in text
     assert "As the engine reads it" in text and "Play: Deal 4 damage to an enemy creature." in text
     ActionChains(d).move_to_element(d.find_element(By.ID, "plays-h")).perform()
     wait(d, lambda drv: not drv.find_elements(By.CSS_SELECTOR, ".card-pop"))
@@ -121,3 +121,37 @@ def test_a_judge_reads_a_card_adds_an_icon_and_a_lasting_effect_and_resolves(ser
     click_where(d, "#question[data-key='flank'] button.option[data-value='right']")
     visible(d, "#resolved")
     assert "p1.amber" in d.find_element(By.ID, "changes").get_attribute("textContent")
+
+
+def test_in_spanish_the_keyboard_reaches_the_card_and_another_game_shows_its_facts(server, browser):  # noqa: F811
+    from selenium.webdriver.common.keys import Keys
+
+    d = browser
+    d.get(f"{server}/lang/es?next=/board")
+    visible(d, "#plays button[data-play]")
+    # houses are named as a judge reads them, and written as the game's word
+    house = Select(d.find_element(By.ID, "f-p1-house"))
+    assert "Indómitos" in [o.text for o in house.options] and "Marte" in [o.text for o in house.options]
+    on(d, "f-p1-house", lambda e: Select(e).select_by_value("untamed"))
+    send(d, "add-p1-battleline", "Tigre Port")
+    click_where(d, "#zone-p1-battleline .suggestions li[data-card='mighty-tiger']")
+    chip = chip_of(d, "p1-battleline", "Tigre Portentoso")
+
+    # From the picker's filter button, Tab reaches the chip: its popover opens, Escape closes it.
+    d.execute_script("document.getElementById('add-p1-battleline-filter-toggle').focus()")
+    ActionChains(d).send_keys(Keys.TAB).perform()
+    wait(d, lambda drv: drv.switch_to.active_element.get_attribute("data-uid") == chip.get_attribute("data-uid"))
+    pop = visible(d, ".card-pop")
+    assert "Criatura · Indómitos" in pop.text
+    assert "Como la lee el motor" in pop.text and "Jugar: Inflige 4 de daño a una criatura enemiga." in pop.text
+    ActionChains(d).send_keys(Keys.ESCAPE).perform()
+    wait(d, lambda drv: not drv.find_elements(By.CSS_SELECTOR, ".card-pop"))
+
+    # Mitos y Leyendas has no reading of abilities: the card's facts, the FAQ's words for it, and a note saying so.
+    on(d, "ruleset", lambda e: Select(e).select_by_value("myl-pe-2024"))
+    visible(d, "#add-p1-mano")
+    send(d, "add-p1-mano", "Amaru")
+    click_where(d, "#zone-p1-mano .suggestions li[data-card='amaru']")
+    pop = hover(d, chip_of(d, "p1-mano", "Amaru"))
+    assert "Aliado" in pop.text.splitlines()[1] and "Lo que dice el FAQ" in pop.text
+    assert "El motor aún no lee en palabras las habilidades" in pop.text

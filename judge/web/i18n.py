@@ -502,6 +502,8 @@ MESSAGES: dict[str, dict[str, str]] = {
     "board.card.keywords": {"es": "Palabras clave", "en": "Keywords"},
     "board.card.traits": {"es": "Rasgos", "en": "Traits"},
     "board.card.colors": {"es": "Colores", "en": "Colors"},
+    "board.card.race": {"es": "Raza", "en": "Race"},
+    "board.card.subtypes": {"es": "Subtipos", "en": "Subtypes"},
     "board.card.bonus": {"es": "Iconos de bonificación", "en": "Bonus icons"},
     "board.card.icons": {"es": "Iconos añadidos (Potenciar)", "en": "Added icons (Enhance)"},
     "board.card.on_card": {"es": "Sobre la carta", "en": "On the card"},

@@ -38,7 +38,7 @@ def trait_name(trait: str) -> dict[str, str]:
 
 def reading(card: Any) -> dict[str, Any]:
     """What the board adds to a card's facts: the engine's reading, what is not encoded, and the names of its house,
-    type, keywords and bonus icons, each in Spanish and English."""
+    type, keywords, bonus icons and traits, each in Spanish and English."""
     missing = "; ".join(card.missing())
     return {
         "reading": both(lambda lang: card_lines(card, lang)),
@@ -47,6 +47,7 @@ def reading(card: Any) -> dict[str, Any]:
         "type_name": pair(TYPES, card.type),
         "keywords_named": both(lambda lang: [keyword(k, v, lang) for k, v in card.keywords]),
         "bonus_named": both(lambda lang: [pair(ICON_NAMES, b)[lang] for b in card.bonus]),
+        "traits_named": both(lambda lang: [trait_name(t)[lang] for t in card.traits]),
     }
 
 

@@ -14,6 +14,9 @@ from judge.games.keyforge.board import IN_PLAY, Board
 
 def schema() -> dict[str, Any]:
     houses = [h for h in catalog.HOUSES if h != "none"]
+    # the board shows a house or a type by the name a judge reads, and writes its word
+    house_labels = {h: reading_facts.facet_names("house", h) for h in houses}
+    type_labels = {t: reading_facts.facet_names("type", t) for t in catalog.TYPES}
     return {
         # in play first, then the hidden zones, the way a judge reads a table
         "zones": [z for z in ("battleline", "artifacts", "hand", "archives", "deck", "discard", "purged")
@@ -26,13 +29,13 @@ def schema() -> dict[str, Any]:
             {"key": "amber", "kind": "int", "min": 0, "max": 99},
             {"key": "keys", "kind": "int", "min": 0, "max": 3},
             {"key": "chains", "kind": "int", "min": 0, "max": 24},
-            {"key": "house", "kind": "choice", "options": houses},
-            {"key": "houses", "kind": "choices", "options": houses, "count": 3},
+            {"key": "house", "kind": "choice", "options": houses, "labels": house_labels},
+            {"key": "houses", "kind": "choices", "options": houses, "count": 3, "labels": house_labels},
         ],
         "game_fields": [{"key": "first-turn", "kind": "bool"}, {"key": "tide", "kind": "player"}],
         "card_fields": [
-            {"key": "house", "kind": "choice", "options": houses},
-            {"key": "type", "kind": "choice", "options": list(catalog.TYPES)},
+            {"key": "house", "kind": "choice", "options": houses, "labels": house_labels},
+            {"key": "type", "kind": "choice", "options": list(catalog.TYPES), "labels": type_labels},
             {"key": "power", "kind": "int", "min": 0},
             {"key": "armor", "kind": "int", "min": 0},
             {"key": "keywords", "kind": "flags", "options": sorted(vocabulary.KEYWORDS), "counted": True},
