@@ -148,6 +148,10 @@ def test_every_card_of_the_pool_is_found_by_each_of_its_names(client, kf):
                     name_key(name) in map(name_key, c.names()) for c in found):
                 misses.append((facts["id"], lang, name))
     assert misses == []
+    # and every other spelling the rulebooks use for a card (its aliases) finds it too
+    aliased = [c for c in catalog.cards.values() if c.aliases]
+    assert aliased
+    assert [(c.id, a) for c in aliased for a in c.aliases if c.id not in {f.id for f in catalog.search(a, limit=2600)}] == []
     (tiger,) = [c for c in cards(client, q="Tigre Poderoso", limit=5) if c["id"] == "mighty-tiger"]
     assert tiger["name"]["pt"] == "Tigre Poderoso"
 

@@ -147,6 +147,15 @@ def test_in_spanish_the_keyboard_reaches_the_card_and_another_game_shows_its_fac
     ActionChains(d).send_keys(Keys.ESCAPE).perform()
     wait(d, lambda drv: not drv.find_elements(By.CSS_SELECTOR, ".card-pop"))
 
+    # A card with an ability the engine has not encoded is marked, and says what is missing in Spanish.
+    send(d, "add-p1-hand", "3LL-I0T")
+    click_where(d, "#zone-p1-hand .suggestions li[data-card='3ll-i0t']")
+    robot = chip_of(d, "p1-hand", "3LL-I0T")
+    assert "incomplete" in robot.get_attribute("class")
+    pop = hover(d, robot)
+    assert "Incompleta: el motor no tiene codificado" in pop.text
+    assert "sin codificar" in pop.text
+
     # Mitos y Leyendas has no reading of abilities: the card's facts, the FAQ's words for it, and a note saying so.
     on(d, "ruleset", lambda e: Select(e).select_by_value("myl-pe-2024"))
     visible(d, "#add-p1-mano")
