@@ -7,6 +7,7 @@ All of it comes from the catalog's facts and the vocabulary; the printed text of
 
 from __future__ import annotations
 
+import functools
 import re
 from typing import Any
 
@@ -36,9 +37,31 @@ def trait_name(trait: str) -> dict[str, str]:
     return {"es": shown, "en": shown}
 
 
+class _Same:
+    """A card definition as a cache key: the same object (a definition holds dicts, so it has no value hash)."""
+
+    __slots__ = ("card",)
+
+    def __init__(self, card: Any) -> None:
+        self.card = card
+
+    def __hash__(self) -> int:
+        return id(self.card)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _Same) and other.card is self.card
+
+
 def reading(card: Any) -> dict[str, Any]:
     """What the board adds to a card's facts: the engine's reading, what is not encoded, and the names of its house,
     type, keywords, bonus icons and traits, each in Spanish and English."""
+    # Every position the board checks shows its cards again, and a definition never changes: read each once.
+    return dict(_reading(_Same(card)))
+
+
+@functools.lru_cache(maxsize=4096)
+def _reading(key: _Same) -> dict[str, Any]:
+    card = key.card
     missing = "; ".join(card.missing())
     return {
         "reading": both(lambda lang: card_lines(card, lang)),
