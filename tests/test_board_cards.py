@@ -197,3 +197,22 @@ def test_an_enhanced_icon_resolves_and_the_lasting_effect_holds(client):
     assert changes["p1.amber"] == 1 and changes["c1.damage"] == 4
     assert data["after"]["cards"]["t"]["power_now"] == 6
     assert data["after"]["cards"]["h"]["power_now"] == 4
+
+
+def test_each_card_reads_only_the_lasting_effects_on_it(client):
+    # A keyword until the next turn on the Bulwark; a lasting effect on every friendly creature (a target table, not
+    # named cards) is the position's and no one card's, so no chip claims it.
+    position = json.loads(json.dumps(TIGER_AND_BULWARK))
+    position["values"]["lasting"] += [
+        {"controller": "p1", "duration": "until-your-next-turn", "effect": {"modify": "keyword", "keyword": "taunt",
+                                                                             "target": "b"}},
+        {"controller": "p1", "duration": "turn", "effect": {"modify": "armor", "amount": 1,
+                                                            "target": {"all": True, "kind": "creature", "side": "friendly"}}},
+    ]
+    r = client.post("/api/position", json={"ruleset": "keyforge-17.2", "position": position})
+    assert r.status_code == 200, r.get_json()
+    views = r.get_json()["cards"]
+    assert views["b"]["lasting"] == [{"index": 1, "es": "Hasta el comienzo de tu próximo turno, esta carta obtiene Provocar.",
+                                      "en": "Until the start of your next turn, this card gains Taunt."}]
+    assert [entry["index"] for entry in views["t"]["lasting"]] == [0]
+    assert "lasting" not in views["h"]

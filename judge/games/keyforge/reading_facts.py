@@ -12,8 +12,8 @@ import re
 from typing import Any
 
 from judge.games.keyforge.incomplete import missing_text
-from judge.games.keyforge.reading import TYPES, card_lines, constant_text, effects_text
-from judge.games.keyforge.reading_parts import duration, event_clause, keyword
+from judge.games.keyforge.reading import TYPES, card_lines, constant_text
+from judge.games.keyforge.reading_parts import duration, keyword
 from judge.games.keyforge.vocabulary import CONSTANT_EFFECTS, DURATIONS, KEYWORDS
 from judge.games.keyforge.wording import HOUSE_NAMES, ICON_NAMES
 
@@ -101,22 +101,18 @@ def lasting_on(position: Any, uid: str) -> list[dict[str, str]]:
 
 
 def lasting_text(entry: dict[str, Any], lang: str) -> str:
-    """A lasting effect of a position as a sentence: how long it lasts, then what it does."""
+    """A lasting effect a position holds on a card, as a sentence: how long it lasts, then what it does to the card."""
     when = duration(str(entry.get("duration", "turn")), lang)
-    effect, trigger = entry.get("effect"), entry.get("ability", entry.get("trigger"))
-    if isinstance(effect, dict) and effect.get("modify"):
-        what = constant_text({**effect, "target": "self"}, lang)
-    elif isinstance(trigger, dict):
-        what = (event_clause(str(trigger.get("event", "")), trigger.get("filter", {}), lang) + ", "
-                + effects_text(trigger.get("effects", []), lang).lower())
-    else:
-        what = "…"
+    what = constant_text({**entry["effect"], "target": "self"}, lang)
     return f"{when[:1].upper()}{when[1:]}, {what}."
 
 
 def _uids(entry: dict[str, Any]) -> list[str]:
+    """The cards a lasting effect's constant effect names (by uid once the position is checked, or as written)."""
     effect = entry.get("effect")
-    target = effect.get("target") if isinstance(effect, dict) else None
+    if not isinstance(effect, dict) or not effect.get("modify"):
+        return []
+    target = effect.get("target")
     if isinstance(target, dict):
         return [str(u) for u in target.get("uids", [])]
     if isinstance(target, str):
