@@ -104,7 +104,8 @@ export function renderEditor(uid) {
   }
   return el("div", {class: "card-editor", id: "editor-" + uid},
     el("strong", {}, cardName(card)), " ", el("span", {class: "uid"}, uid), host ? el("span", {class: "meta"}, " ↳ " + cardName(host)) : null,
-    cardDetails(state.cards[uid], card, stateSummary(card)), states, iconsEditor(uid, card), attached, actionsRow);
+    // what the card is; what is on it and its added icons are the inputs below
+    cardDetails(state.cards[uid], {card: card.card}, ""), states, iconsEditor(uid, card), attached, actionsRow);
 }
 
 /* The bonus icons Enhance added to this copy of the card, below the printed ones (``icons = [...]``, POTENCIAR):
