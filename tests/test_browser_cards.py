@@ -149,6 +149,8 @@ def test_in_spanish_the_keyboard_reaches_the_card_and_another_game_shows_its_fac
 
     # A card with an ability the engine has not encoded is marked, and says what is missing in Spanish.
     send(d, "add-p1-hand", "3LL-I0T")
+    suggestion = visible(d, "#zone-p1-hand .suggestions li[data-card='3ll-i0t']")
+    assert "⚠" in suggestion.text
     click_where(d, "#zone-p1-hand .suggestions li[data-card='3ll-i0t']")
     robot = chip_of(d, "p1-hand", "3LL-I0T")
     assert "incomplete" in robot.get_attribute("class")

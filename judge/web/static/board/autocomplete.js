@@ -65,7 +65,8 @@ export function cardAdder(id, onAdd, placeholder) {
   const draw = () => {
     list.replaceChildren(...items.map((c, i) => el("li", {role: "option", id: `${listId}-${i}`, "aria-selected": i === selected ? "true" : "false",
       "data-card": c.id, onmousedown: (e) => { e.preventDefault(); choose(c.id); }, onmouseenter: () => { if (selected !== i) { selected = i; draw(); } }},
-      bi(c.name), " ", el("span", {class: "alt"}, aside(c)))));
+      bi(c.name), c.incomplete ? el("span", {class: "warn", title: M("board.card.incomplete")}, " ⚠") : null, " ",
+      el("span", {class: "alt"}, aside(c)))));
     list.hidden = !items.length;
     input.setAttribute("aria-expanded", String(!list.hidden));
     if (selected >= 0 && items[selected]) input.setAttribute("aria-activedescendant", `${listId}-${selected}`);
