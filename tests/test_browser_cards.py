@@ -97,6 +97,7 @@ def test_a_judge_reads_a_card_adds_an_icon_and_a_lasting_effect_and_resolves(ser
     # A lasting effect of an earlier play: +2 power on the Tiger in play for the rest of the turn.
     tiger_uid = chip_of(d, "p1-battleline", "Mighty Tiger").get_attribute("data-uid")
     click_where(d, "#lasting-form summary")
+    visible(d, "#lasting-amount")
     on(d, "lasting-effect", lambda e: Select(e).select_by_value("power"))
     on(d, "lasting-amount", lambda e: (e.clear(), e.send_keys("2")))
     on(d, "lasting-duration", lambda e: Select(e).select_by_value("turn"))

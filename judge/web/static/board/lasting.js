@@ -7,7 +7,10 @@
 import {$, LANG, M, el, field} from "./util.js";
 import {actions, allCards, cardName, isInPlay, schema, state} from "./state.js";
 
-let formOpen = false;  // the form stays open across the redraws of the board
+// The form stays as the judge left it (open, what was chosen and typed) across the redraws of the board, which come
+// whenever the server answers a check of the position.
+let formOpen = false;
+let draft = {duration: "turn", effect: "power", amount: "1", targets: []};
 
 function panel() {
   let box = $("#lasting-panel");
@@ -84,22 +87,30 @@ function form(lasting, list) {
   const players = Object.keys(state.position.players || {});
   const cards = allCards(state.position);
   const inPlay = cards.filter((c) => (state.cards[c.uid] || {}).zone && isInPlay(state.cards[c.uid].zone.split(".")[1]));
-  const source = el("select", {id: "lasting-source"}, el("option", {value: ""}, "—"),
-    cards.map((c) => el("option", {value: c.uid}, `${cardName(c)} (${c.uid})`)));
-  const controller = el("select", {id: "lasting-controller"}, players.map((p) => el("option", {value: p, selected: p === state.position.active}, p)));
-  const duration = el("select", {id: "lasting-duration"}, lasting.durations.map((d) => el("option", {value: d.value, selected: d.value === "turn"}, d.name[LANG])));
-  const effect = el("select", {id: "lasting-effect"}, lasting.effects.map((e) => el("option", {value: e.value, selected: e.value === "power"}, `${e.name[LANG]} (${e.value})`)));
-  const amount = el("input", {id: "lasting-amount", type: "number", value: 1, class: "short"});
-  const keyword = el("select", {id: "lasting-keyword"}, (lasting.keywords || []).map((k) => el("option", {value: k.value}, k.name[LANG])));
+  const keep = (key) => (e) => { draft[key] = e.target.value; };
+  const source = el("select", {id: "lasting-source", onchange: keep("source")}, el("option", {value: ""}, "—"),
+    cards.map((c) => el("option", {value: c.uid, selected: draft.source === c.uid}, `${cardName(c)} (${c.uid})`)));
+  const controller = el("select", {id: "lasting-controller", onchange: keep("controller")},
+    players.map((p) => el("option", {value: p, selected: p === (draft.controller || state.position.active)}, p)));
+  const duration = el("select", {id: "lasting-duration", onchange: keep("duration")},
+    lasting.durations.map((d) => el("option", {value: d.value, selected: d.value === draft.duration}, d.name[LANG])));
+  const effect = el("select", {id: "lasting-effect", onchange: keep("effect")},
+    lasting.effects.map((e) => el("option", {value: e.value, selected: e.value === draft.effect}, `${e.name[LANG]} (${e.value})`)));
+  const amount = el("input", {id: "lasting-amount", type: "number", value: draft.amount, class: "short", oninput: keep("amount")});
+  const keyword = el("select", {id: "lasting-keyword", onchange: keep("keyword")},
+    (lasting.keywords || []).map((k) => el("option", {value: k.value, selected: k.value === draft.keyword}, k.name[LANG])));
   const targets = el("div", {class: "kw-list", id: "lasting-targets"}, inPlay.length ? inPlay.map((c) => el("label", {},
-    el("input", {type: "checkbox", value: c.uid, class: "lasting-target"}), `${cardName(c)} (${c.uid})`)) : el("span", {class: "hint"}, M("board.lasting.no_cards")));
-  const extra = el("textarea", {id: "lasting-extra", rows: 2, placeholder: '{"trigger": {"event": "reap", "effects": [{"do": "gain", "amount": 1}]}}'});
+    el("input", {type: "checkbox", value: c.uid, class: "lasting-target", checked: draft.targets.includes(c.uid), onchange: () => {
+      draft.targets = [...targets.querySelectorAll("input:checked")].map((i) => i.value);
+    }}), `${cardName(c)} (${c.uid})`)) : el("span", {class: "hint"}, M("board.lasting.no_cards")));
+  const extra = el("textarea", {id: "lasting-extra", rows: 2, oninput: keep("extra"),
+    placeholder: '{"trigger": {"event": "reap", "effects": [{"do": "gain", "amount": 1}]}}'}, draft.extra || "");
   const errors = el("div", {id: "lasting-errors"});
   const add = () => {
     const kind = lasting.effects.find((e) => e.value === effect.value) || {params: []};
     const entry = {controller: controller.value, duration: duration.value};
     if (source.value) entry.source = source.value;
-    const chosen = [...targets.querySelectorAll("input:checked")].map((i) => i.value);
+    const chosen = draft.targets.filter((uid) => inPlay.some((c) => c.uid === uid));
     let more = {};
     if (extra.value.trim()) {
       try { more = JSON.parse(extra.value); if (!more || typeof more !== "object" || Array.isArray(more)) throw new Error("{…}"); }
@@ -113,10 +124,12 @@ function form(lasting, list) {
       entry.effect = {...entry.effect, ...(more.effect || {})};
       delete more.effect;
     }
+    draft = {...draft, targets: [], extra: ""};
     save([...list, {...entry, ...more}]);
   };
   return el("details", {class: "lasting-form", id: "lasting-form", open: formOpen, ontoggle: (e) => { formOpen = e.target.open; }},
-    el("summary", {}, M("board.lasting.add")),
+    // kept at the click itself: a redraw may come before the toggle event does
+    el("summary", {onclick: (e) => { formOpen = !e.target.parentElement.open; }}, M("board.lasting.add")),
     el("div", {class: "lasting-fields"},
       field(M("board.lasting.effect"), effect), field(M("board.lasting.amount"), amount), field(M("board.lasting.keyword"), keyword),
       field(M("board.lasting.duration"), duration), field(M("board.lasting.source"), source), field(M("board.lasting.controller"), controller),
