@@ -111,6 +111,12 @@ def test_unknown_filters_and_values_are_refused_with_the_valid_ones(client):
     assert r.status_code == 400 and "creature" in r.get_json()["message"]
     r = client.get("/api/cards", query_string={"game": "chess"})
     assert r.status_code == 400 and "keyforge" in r.get_json()["message"]
+    r = client.get("/api/cards", query_string={"game": "keyforge", "house": ["mars"] * 21})
+    assert r.status_code == 400 and "at most 20" in r.get_json()["message"]
+    r = client.get("/api/cards", query_string={"game": "keyforge", "trait": "x" * 101})
+    assert r.status_code == 400
+    # an empty filter is no filter
+    assert cards(client, q="Troll", house="", limit=5)
 
 
 def test_the_filters_of_each_game_with_their_display_names(client):

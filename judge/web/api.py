@@ -125,6 +125,7 @@ def documents_list():
 
 CARD_ARGS = ("q", "game", "limit", "lang")
 """The arguments of ``GET /api/cards`` that are not a filter: every other one names a filter of the game."""
+MAX_FILTER_VALUES = 20
 
 
 def _card_game() -> str:
@@ -146,6 +147,8 @@ def cards():
     game = _card_game()
     filters = {k: [v for v in request.args.getlist(k) if v.strip()] for k in request.args if k not in CARD_ARGS}
     filters = {k: v for k, v in filters.items() if v}
+    if sum(len(v) for v in filters.values()) > MAX_FILTER_VALUES or any(len(x) > 100 for v in filters.values() for x in v):
+        raise APIError(400, "bad-request", f"at most {MAX_FILTER_VALUES} filter values, each at most 100 characters")
     return {"cards": service.cards(q.strip(), game, lang(), _int_arg("limit", 20, 1, 500), filters)}
 
 
