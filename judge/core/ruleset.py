@@ -233,6 +233,15 @@ class Ruleset:
         """What the board shows of a catalog card: at least ``id``, ``name`` (by language) and ``type``."""
         return {"id": card.id, "name": {"es": str(card.id)}, "type": getattr(card, "type", "")}
 
+    def card_facets(self, card: Any) -> dict[str, tuple[str, ...]]:
+        """The values the card picker filters a catalog card by, by filter (``type``; a game adds its own, such as
+        KeyForge's ``house`` and ``trait``); a card may have several values of one filter (a card of two houses)."""
+        return {"type": (str(getattr(card, "type", "")),)}
+
+    def facet_names(self, facet: str, value: str) -> dict[str, str]:
+        """How a judge reads a value of a filter, by language (the value itself where the game has no other name)."""
+        return {"es": value, "en": value}
+
     def card_view(self, position: Position) -> dict[str, Any]:
         """Every card of ``position`` by uid, with its facts and, in play, its values now (power, strength…)."""
         return {card.uid: {"uid": card.uid, "card": card.card, "id": card.card, "zone": f"{player.id}.{zone}",

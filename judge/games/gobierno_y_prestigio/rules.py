@@ -18,7 +18,7 @@ from judge.core.position import CardState, Position
 from judge.core.resolution import GameOver, PendingDecision, Resolution
 from judge.core.ruleset import Play, Ruleset
 from judge.core.timing import act, pass_priority, proceed
-from judge.games.gobierno_y_prestigio import combat, endgame, playing, resources, schema, start, turn
+from judge.games.gobierno_y_prestigio import cardview, combat, endgame, playing, resources, schema, start, turn
 from judge.games.gobierno_y_prestigio.board import CAMPO, GOBIERNO, PG, Board
 from judge.games.gobierno_y_prestigio.catalog import CardDef, default_catalog, with_custom
 from judge.games.gobierno_y_prestigio.game import Game
@@ -116,6 +116,12 @@ class GobiernoYPrestigio(PositionCards, Ruleset):
 
     def card_view(self, position: Position) -> dict[str, Any]:
         return schema.card_view(self.catalog_for(position), position)
+
+    def card_facets(self, card: Any) -> dict[str, tuple[str, ...]]:
+        return cardview.facets(card)
+
+    def facet_names(self, facet: str, value: str) -> dict[str, str]:
+        return cardview.facet_names(facet, value)
 
     # Who acts.
 

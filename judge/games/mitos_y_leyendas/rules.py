@@ -20,7 +20,7 @@ from judge.core.resolution import GameOver, PendingDecision, Resolution
 from judge.core.ruleset import Play, Ruleset
 from judge.core.timing import pass_priority
 from judge.games.mitos_y_leyendas import activating, combat, playing, responses, schema
-from judge.games.mitos_y_leyendas import steps, turn
+from judge.games.mitos_y_leyendas import cardview, steps, turn
 from judge.games.mitos_y_leyendas.board import GRAVEYARD, IN_PLAY, Board
 from judge.games.mitos_y_leyendas.catalog import CardDef, default_catalog, with_custom
 from judge.games.mitos_y_leyendas.effects import resolve_triggered, run_effects
@@ -133,6 +133,12 @@ class MitosYLeyendas(PositionCards, Ruleset):
 
     def card_view(self, position: Position) -> dict[str, Any]:
         return schema.card_view(self.catalog_for(position), position)
+
+    def card_facets(self, card: Any) -> dict[str, tuple[str, ...]]:
+        return cardview.facets(card)
+
+    def facet_names(self, facet: str, value: str) -> dict[str, str]:
+        return cardview.facet_names(facet, value)
 
     # Who acts.
 
