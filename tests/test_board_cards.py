@@ -129,6 +129,8 @@ def test_the_filters_of_each_game_with_their_display_names(client):
     assert "beast" in {t["value"] for t in es["trait"]}
     myl = client.get("/api/cards/filters?game=mitos-y-leyendas").get_json()["filters"]
     assert {"type", "race"} <= set(myl) and "Aliado" in {t["name"]["es"] for t in myl["type"]}
+    races = {t["value"]: t["name"]["es"] for t in myl["race"]}
+    assert races["licantropo"] == "Licántropo" and races["abominacion"] == "Abominación" and races["kami"] == "Kami"
     gyp = client.get("/api/cards/filters?game=gobierno-y-prestigio").get_json()["filters"]
     assert "Punto de gobierno" in {t["name"]["es"] for t in gyp["type"]}
     assert client.get("/api/cards/filters?game=chess").status_code == 400

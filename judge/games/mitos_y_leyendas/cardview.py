@@ -9,6 +9,10 @@ from __future__ import annotations
 from typing import Any
 
 TYPE_NAMES = {"aliado": "Aliado", "talisman": "Talismán", "totem": "Tótem", "arma": "Arma", "oro": "Oro"}
+# The catalog keys races without accents (they are typed in scenario files); the cards print them with theirs.
+RACE_NAMES = {"abominacion": "Abominación", "barbaro": "Bárbaro", "campeon": "Campeón", "licantropo": "Licántropo",
+              "chaman": "Chamán", "heroe": "Héroe", "olimpico": "Olímpico", "titan": "Titán", "dragon": "Dragón",
+              "faraon": "Faraón"}
 
 
 def facets(card: Any) -> dict[str, tuple[str, ...]]:
@@ -16,6 +20,6 @@ def facets(card: Any) -> dict[str, tuple[str, ...]]:
 
 
 def facet_names(facet: str, value: str) -> dict[str, str]:
-    shown = TYPE_NAMES.get(value, value) if facet == "type" else value
+    shown = {"type": TYPE_NAMES, "race": RACE_NAMES}.get(facet, {}).get(value, value)
     shown = shown[:1].upper() + shown[1:]
     return {"es": shown, "en": shown}
