@@ -77,6 +77,11 @@ class Ruleset:
 
     layout: ClassVar[Layout]
     verbs: ClassVar[tuple[str, ...]] = ()
+    decisions: ClassVar[str | None] = None
+    """The corpus document of what this ruleset decides where its rulebook is silent (``myl-decisiones``), if it
+    keeps one: the game's code names a decision ``<decision_prefix><id>`` and the trace cites that document's
+    section ``<id>``."""
+    decision_prefix: ClassVar[str] = "decision."
 
     # Citations.
 
@@ -84,10 +89,13 @@ class Ruleset:
         """Turn a rule key used in the code into a full citation of this ruleset's document.
 
         ``"elusive"`` → ``"keyforge-17.2#elusive"``; a full citation (``doc#section``) or an entry id
-        (``KF172-GEN-39``) is kept as it is.
+        (``KF172-GEN-39``) is kept as it is; a decision (``myl.decision.durations``) cites the ruleset's
+        :attr:`decisions` document (``myl-decisiones#durations``).
         """
         if "#" in rule or _ENTRY_ID.match(rule):
             return rule
+        if self.decisions and rule.startswith(self.decision_prefix):
+            return f"{self.decisions}#{rule[len(self.decision_prefix):]}"
         return f"{self.document}#{rule}"
 
     def rule_keys(self) -> set[str]:
@@ -224,6 +232,15 @@ class Ruleset:
     def card_facts(self, card: Any) -> dict[str, Any]:
         """What the board shows of a catalog card: at least ``id``, ``name`` (by language) and ``type``."""
         return {"id": card.id, "name": {"es": str(card.id)}, "type": getattr(card, "type", "")}
+
+    def card_facets(self, card: Any) -> dict[str, tuple[str, ...]]:
+        """The values the card picker filters a catalog card by, by filter (``type``; a game adds its own, such as
+        KeyForge's ``house`` and ``trait``); a card may have several values of one filter (a card of two houses)."""
+        return {"type": (str(getattr(card, "type", "")),)}
+
+    def facet_names(self, facet: str, value: str) -> dict[str, str]:
+        """How a judge reads a value of a filter, by language (the value itself where the game has no other name)."""
+        return {"es": value, "en": value}
 
     def card_view(self, position: Position) -> dict[str, Any]:
         """Every card of ``position`` by uid, with its facts and, in play, its values now (power, strength…)."""

@@ -24,7 +24,7 @@ from judge.core.resolution import Outcome
 from judge.core.ruleset import Play, Ruleset
 from judge.core.scenario import Runner, Scenario
 from judge.core.trace import Step, citations
-from judge.web import body, limits
+from judge.web import body, limits, picker
 from judge.web.errors import APIError
 
 MAX_CARDS = limits.MAX_CARDS
@@ -488,16 +488,21 @@ def explore(data: dict[str, Any]) -> dict[str, Any]:
             "complete": ex.complete, "refused": [{"answers": a, "message": m} for a, m in ex.refused[:20]]}
 
 
-def cards(q: str, game: str, lang: str, limit: int) -> list[dict[str, Any]]:
-    """Catalog cards whose name (any language, any alias) contains ``q``; all of them when ``q`` is empty."""
+def cards(q: str, game: str, lang: str, limit: int, filters: dict[str, list[str]] | None = None) -> list[dict[str, Any]]:
+    """Catalog cards whose name (any language, any alias) contains ``q``, all of them when ``q`` is empty; with
+    ``filters`` (KeyForge: ``house``, ``trait``, ``type``) only those with one of the values asked for in each."""
     rs = ruleset_of_game(game)
-    catalog = rs.catalog() if rs is not None else None
-    if catalog is None:
+    if rs is None or rs.catalog() is None:
         return []
-    if q:
-        return [rs.card_facts(c) for c in catalog.search(q, limit=limit)]
-    facts = [rs.card_facts(c) for c in catalog.cards.values()]
-    return sorted(facts, key=lambda f: str(f["name"].get(lang) or f["name"].get("es") or f["id"]).casefold())[:limit]
+    return picker.search(rs, q, lang, limit, picker.chosen(rs, filters or {}))
+
+
+def card_filters(game: str, lang: str) -> dict[str, list[dict[str, Any]]]:
+    """What the card picker of ``game`` filters by, each filter with its values and their names."""
+    rs = ruleset_of_game(game)
+    if rs is None or rs.catalog() is None:
+        return {}
+    return picker.filters(rs, lang)
 
 
 # Scenarios ----------------------------------------------------------------------------------------------------

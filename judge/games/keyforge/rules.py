@@ -13,8 +13,8 @@ from judge.core.notation import Layout
 from judge.core.position import CardState, Position
 from judge.core.resolution import Resolution
 from judge.core.ruleset import Play, Ruleset
-from judge.games.keyforge import earlier, effects, playing, queries, schema, turn, using
-from judge.games.keyforge.board import IN_PLAY, Board
+from judge.games.keyforge import earlier, effects, playing, queries, reading_facts, schema, turn, using
+from judge.games.keyforge.board import IN_PLAY
 from judge.games.keyforge.catalog import Catalog, CardDef, catalog_with, default_catalog
 from judge.games.keyforge.conditions import condition
 from judge.games.keyforge.game import Game
@@ -190,6 +190,12 @@ class KeyForge(Legality, Permissions, PositionCheck, Ruleset):
 
     def card_view(self, position: Position) -> dict[str, Any]:
         return schema.card_view(self.catalog_for(position), position)
+
+    def card_facets(self, card: CardDef) -> dict[str, tuple[str, ...]]:
+        return reading_facts.facets(card)
+
+    def facet_names(self, facet: str, value: str) -> dict[str, str]:
+        return reading_facts.facet_names(facet, value)
 
     def canonical(self, position: Position, expected: Any) -> Any:
         if isinstance(expected, list):
