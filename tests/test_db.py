@@ -52,3 +52,11 @@ def test_a_word_added_to_the_thesaurus_changes_what_the_index_is_built_from(corp
     before = building.files_fingerprint(corpus)
     monkeypatch.setattr(building, "GLOSSARY", (*building.GLOSSARY, ("tap", "girar")))
     assert building.files_fingerprint(corpus) != before
+
+
+def test_a_verb_added_to_the_stem_changes_changes_what_the_index_is_built_from(corpus, monkeypatch):
+    from judge.db import building, verbs
+
+    before = building.files_fingerprint(corpus)
+    monkeypatch.setattr(verbs, "_STEM_CHANGES", {**verbs._STEM_CHANGES, "cierr": "cerr"})
+    assert building.files_fingerprint(corpus) != before

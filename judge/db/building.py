@@ -10,7 +10,7 @@ from typing import Any, Callable
 import sqlite_utils
 
 from judge.corpus import Corpus
-from judge.db import analysis
+from judge.db import analysis, verbs
 from judge.db.store import exclusive, migrate
 from judge.db.tables import CORPUS_TABLES, FTS_TABLES, catalog_cards, fill
 from judge.db.thesaurus import GLOSSARY, IDIOMS
@@ -23,8 +23,9 @@ SCHEMA_VERSION = "7"
 
 def files_fingerprint(corpus: Corpus) -> str:
     digest = hashlib.sha256(SCHEMA_VERSION.encode())
-    # The thesaurus is built into the index as the files are: a word added to it must reach a built database.
-    digest.update(repr((GLOSSARY, IDIOMS)).encode())
+    # The thesaurus and the verb forms are built into the index as the files are: a word or a verb added to them
+    # must reach a built database.
+    digest.update(repr((GLOSSARY, IDIOMS, verbs.fingerprint())).encode())
     roots = [(Path(corpus.root), "**/*")]
     try:
         from judge.games.keyforge.catalog import CARDS_DIR

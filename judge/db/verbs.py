@@ -107,3 +107,8 @@ def _respelled(root: str) -> str:
             root = root[:-len(end)] + becomes
             break
     return _STEM_CHANGES.get(root, root)
+
+
+def fingerprint() -> str:
+    """What the roots are made from, for the database's fingerprint."""
+    return repr((sorted(_ENDINGS), _CLITICS, _SPELLING, sorted(_STEM_CHANGES.items()), SHORTEST_ROOT))
