@@ -64,7 +64,12 @@ def browser(tmp_path_factory):
 
 
 def wait(driver, condition):
-    return WebDriverWait(driver, WAIT).until(condition)
+    # A condition that reads an element the board redraws meanwhile is asked again rather than failing: on a busy
+    # machine the server's answer to the previous change can arrive between finding an element and reading it.
+    from selenium.common.exceptions import ElementNotInteractableException, StaleElementReferenceException
+
+    return WebDriverWait(driver, WAIT, ignored_exceptions=(StaleElementReferenceException,
+                                                           ElementNotInteractableException)).until(condition)
 
 
 def visible(driver, css):
