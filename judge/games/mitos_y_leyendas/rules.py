@@ -18,7 +18,7 @@ from judge.core.notation import Layout
 from judge.core.paths import find_card
 from judge.core.position import CardState, Position
 from judge.core.resolution import GameOver, PendingDecision, Resolution
-from judge.core.ruleset import Play, Ruleset
+from judge.core.ruleset import Play, PositionWarning, Ruleset
 from judge.core.timing import pass_priority
 from judge.games.mitos_y_leyendas import abilities, answering, combat, copying, lasting, library, playing, responses, schema
 from judge.games.mitos_y_leyendas import steps, turn
@@ -29,6 +29,7 @@ from judge.games.mitos_y_leyendas.game import Game
 from judge.games.mitos_y_leyendas.costs import cheapest
 from judge.games.mitos_y_leyendas.targets import AbilityContext
 from judge.games.mitos_y_leyendas.timing import Windows, answers
+from judge.games.mitos_y_leyendas import plausibility
 
 assert lasting.HANDLERS and answering and copying and library, "every module of effects registers its words"
 
@@ -150,6 +151,9 @@ class MitosYLeyendas(Ruleset):
             if k not in VALUES:
                 problems.append(Problem(f"values.{k}", "unknown game value", "valor de partida desconocido"))
         return problems
+
+    def warnings(self, position: Position) -> list[PositionWarning]:
+        return plausibility.warnings(self, position)
 
     def schema(self) -> dict[str, Any]:
         return {**super().schema(), **schema.schema(steps.STEPS, CARD_STATE)}
