@@ -18,6 +18,20 @@ from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.support.ui import Select  # noqa: E402
 
 
+def read(d, css, what=lambda e: e.text):
+    """What an element shows, read again if the board redrew it meanwhile (each check of the position redraws the
+    problems and warnings)."""
+    from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
+
+    def attempt(drv):
+        try:
+            return what(drv.find_element(By.CSS_SELECTOR, css)) or False
+        except (NoSuchElementException, StaleElementReferenceException):
+            return False
+
+    return wait(d, attempt)
+
+
 def lang_is(d, code):
     wait(d, lambda drv: drv.find_element(By.TAG_NAME, "html").get_attribute("lang") == code)
 
@@ -37,10 +51,9 @@ def test_a_judge_builds_switches_language_resolves_and_replays_a_ruling(server, 
     click_where(d, "#zone-p1-hand .suggestions li[data-card='troll']")
     wait(d, lambda drv: "Trol" in drv.find_element(By.ID, "zone-p1-hand").text)
     type_into(d, "f-p2-amber", "1000000")
-    warnings = visible(d, "#position-warnings")
-    assert warnings.find_element(By.CSS_SELECTOR, "a.cite").text == "keyforge-17.2#aember"
-    assert "Posición válida" in d.find_element(By.ID, "valid-flag").text
-    assert "field-warning" in d.find_element(By.CSS_SELECTOR, "[data-where='players.p2.amber']").get_attribute("class")
+    assert read(d, "#position-warnings a.cite") == "keyforge-17.2#aember"
+    assert "Posición válida" in read(d, "#valid-flag")
+    assert "field-warning" in read(d, "[data-where='players.p2.amber']", lambda e: e.get_attribute("class"))
 
     # Half-way, the judge switches to English: the same position, now read in English.
     click(d, "lang-en")
@@ -48,7 +61,7 @@ def test_a_judge_builds_switches_language_resolves_and_replays_a_ruling(server, 
     wait(d, lambda drv: "Troll" in drv.find_element(By.ID, "zone-p1-hand").text)
     assert "Krump" in d.find_element(By.ID, "zone-p1-battleline").text
     assert d.find_element(By.ID, "f-p2-amber").get_attribute("value") == "1000000"
-    assert "no game reaches" in visible(d, "#position-warnings").text
+    assert "no game reaches" in read(d, "#position-warnings")
 
     # Resolve: playing the Troll asks for its flank; the trace keeps the engine's counters behind "details".
     click_where(d, "#plays button[data-play]", lambda b: b.get_attribute("data-play").startswith("play ") and "Troll" in b.text)
@@ -112,3 +125,20 @@ def test_a_problem_does_not_repeat_its_field(server, browser):
     problem = wait(d, lambda drv: next((li for li in drv.find_elements(By.CSS_SELECTOR, "#modal-body li")
                                         if "turn" in li.text), None))
     assert "turn turn" not in problem.text and "must be" in problem.text
+
+
+def test_an_imported_scenario_is_replayed_with_its_recorded_answers(server, browser):
+    from pathlib import Path
+
+    d = browser
+    d.get(f"{server}/lang/en?next=/board")
+    visible(d, "#plays button[data-play]")
+    click(d, "btn-import")
+    area = visible(d, "#import-text")
+    text = (Path(__file__).resolve().parents[1] / "scenarios" / "keyforge" / "faq" / "KF11-ERR-02.toml").read_text()
+    d.execute_script("arguments[0].value = arguments[1]", area, text)
+    click(d, "btn-import-go")
+    # The file's answers are applied: nothing is asked, and the scenario's check ticks its expected result.
+    visible(d, "#replay-verdict[data-passed='yes']")
+    assert not d.find_elements(By.ID, "question")
+    assert "Left flank" in d.find_element(By.CSS_SELECTOR, "#resolution .answers-list").text

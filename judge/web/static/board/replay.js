@@ -74,10 +74,19 @@ function expectationRows() {
       rows.push(el("tr", {class: !found ? "pending" : found.ok ? "ok" : "bad", "data-path": path},
         el("td", {class: "mark"}, mark),
         when ? el("td", {class: "when"}, play === null ? M("board.replay.at_end") : `${M("board.replay.after_play")} ${play + 1}`) : null,
-        el("td", {}, factLabel(path)), el("td", {class: "value"}, value(expected)), el("td", {class: "value"}, found ? value(found.actual) : "")));
+        el("td", {}, pathLabel(path)), el("td", {class: "value"}, value(expected)), el("td", {class: "value"}, found ? value(found.actual) : "")));
     }
   }
   return {rows, when};
+}
+
+/* What an expectation checks, in words: a card's value by the card's name, a trace expectation by what it asks of
+ * the trace ("options offered for “target”"). */
+function pathLabel(path) {
+  const [head, kind, key] = path.split(".");
+  if (head !== "trace") return factLabel(path);
+  const text = M(`board.replay.trace.${kind}`, {key: key || ""});
+  return text === `board.replay.trace.${kind}` ? path : text;
 }
 
 /* A value of an expectation: a list reads as its items ("big, other"). */
@@ -122,7 +131,7 @@ export function renderReplay() {
     el("h3", {}, M("board.replay.recorded")), recorded(),
     el("h3", {}, M("board.replay.expected")),
     rows.length ? el("table", {class: "changes-table expect-table", id: "replay-expect"},
-      el("tr", {}, el("th", {}, ""), when ? el("th", {}, "") : null, el("th", {}, ""), el("th", {}, M("board.replay.expected")), el("th", {}, M("board.replay.actual"))),
+      el("tr", {}, el("th", {}, ""), when ? el("th", {}, "") : null, el("th", {}, ""), el("th", {}, M("board.replay.expected_value")), el("th", {}, M("board.replay.actual"))),
       rows) : null,
     verdict(),
     el("p", {}, el("button", {type: "button", class: "small secondary", id: "btn-replay-restart",
