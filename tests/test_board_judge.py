@@ -189,6 +189,14 @@ def test_trace_counters_are_details_and_what_changed_on_the_board_is_not(client)
     assert listed["k2.index"] and listed["values.this-turn"] and not listed["k.zone"] and not listed["t.damage"]
 
 
+def test_a_card_is_shown_without_a_state_that_means_nothing_on_it(client):
+    # ELUSIVO: only a creature with Elusive uses it up. Troll, without Elusive, survives Krump's attack.
+    pos = kf({"battleline": [{"uid": "k", "card": "Krump"}]}, {"battleline": [{"uid": "t", "card": "Troll"}]})
+    data = client.post("/api/resolve", json={"position": pos, "play": "fight k", "answers": ["t"]}).get_json()
+    assert data["after"]["position"]["players"]["p2"]["battleline"][0].get("elusive-used") is True
+    assert data["after"]["unread_states"] == {"t": ["elusive-used"]} and data["before"]["unread_states"] == {}
+
+
 def test_explore_reads_paths_by_the_questions_words_and_counters_as_numbers(client):
     pos = {"active": "p1", "step": "main", "ruleset": "keyforge-1.1",
            "players": {"p1": {"house": "untamed", "hand": [{"uid": "tiger", "card": "Tigre Portentoso"}],

@@ -111,17 +111,27 @@ def test_steps_other_than_the_main_one_offer_their_plays(server, browser):
     Select(d.find_element(By.ID, "f-step")).select_by_value("ready")
     button = visible(d, "#plays button[data-play='end-turn']")
     assert button.text == "Ready cards, draw and end the turn"
+    # A Mitos y Leyendas step where nobody holds priority: no play, and each refusal with its rule.
+    Select(d.find_element(By.ID, "ruleset")).select_by_value("myl-pe-2024")
+    visible(d, "#zone-p1-castillo")
+    Select(d.find_element(By.ID, "f-step")).select_by_value("batalla.dano.c")
+    why = visible(d, "#no-plays li[data-rule='myl-pe-faq-2024#pasos-para-jugar-una-carta.5']")
+    assert why.find_element(By.CSS_SELECTOR, "a.cite").text == "myl-pe-faq-2024#pasos-para-jugar-una-carta.5"
+
+
+def through_dialog(d, server, opener, area, text, go):
+    """On the board in English, open a toolbar dialog, write ``text`` in it and confirm."""
+    d.get(f"{server}/lang/en?next=/board")
+    visible(d, "#plays button[data-play]")
+    click(d, opener)
+    d.execute_script("arguments[0].value = arguments[1]", visible(d, f"#{area}"), text)
+    click(d, go)
 
 
 def test_a_problem_does_not_repeat_its_field(server, browser):
     d = browser
-    d.get(f"{server}/lang/en?next=/board")
-    visible(d, "#plays button[data-play]")
-    click(d, "btn-text")
-    area = visible(d, "#position-text")
-    area.clear()
-    area.send_keys('active = "p1"\nturn = 0\nstep = "main"\n[players.p1]\nhouse = "brobnar"\n[players.p2]\n')
-    click(d, "btn-load-text")
+    through_dialog(d, server, "btn-text", "position-text",
+                   'active = "p1"\nturn = 0\nstep = "main"\n[players.p1]\nhouse = "brobnar"\n[players.p2]\n', "btn-load-text")
     problem = wait(d, lambda drv: next((li for li in drv.find_elements(By.CSS_SELECTOR, "#modal-body li")
                                         if "turn" in li.text), None))
     assert "turn turn" not in problem.text and "must be" in problem.text
@@ -131,13 +141,8 @@ def test_an_imported_scenario_is_replayed_with_its_recorded_answers(server, brow
     from pathlib import Path
 
     d = browser
-    d.get(f"{server}/lang/en?next=/board")
-    visible(d, "#plays button[data-play]")
-    click(d, "btn-import")
-    area = visible(d, "#import-text")
     text = (Path(__file__).resolve().parents[1] / "scenarios" / "keyforge" / "faq" / "KF11-ERR-02.toml").read_text()
-    d.execute_script("arguments[0].value = arguments[1]", area, text)
-    click(d, "btn-import-go")
+    through_dialog(d, server, "btn-import", "import-text", text, "btn-import-go")
     # The file's answers are applied: nothing is asked, and the scenario's check ticks its expected result.
     visible(d, "#replay-verdict[data-passed='yes']")
     assert not d.find_elements(By.ID, "question")

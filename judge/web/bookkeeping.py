@@ -65,3 +65,28 @@ def shifted_cards(before: dict[str, Any], after: dict[str, Any]) -> set[str]:
     return {uid for uid, zone in zones_after.items()
             if zones_before.get(uid) == zone and zone in touched
             and before.get(f"{uid}.index") != after.get(f"{uid}.index")}
+
+
+def unread_states(doc: dict[str, Any], cards: dict[str, dict[str, Any]]) -> dict[str, list[str]]:
+    """By uid, the states a card of the position (table form) carries that mean nothing on it: a ``…-used`` state
+    of a keyword or stat the card does not have. The board leaves them off the card as it shows it."""
+    out: dict[str, list[str]] = {}
+
+    def visit(card: Any) -> None:
+        if not isinstance(card, dict) or "uid" not in card:
+            return
+        view = cards.get(card["uid"], {})
+        unread = [k for k, v in card.items() if k.endswith("-used") and v and not _has(view, k[: -len("-used")])]
+        if unread:
+            out[card["uid"]] = unread
+        for value in card.values():
+            if isinstance(value, list):
+                for child in value:
+                    visit(child)
+
+    for player in (doc.get("players") or {}).values():
+        for value in player.values():
+            if isinstance(value, list):
+                for card in value:
+                    visit(card)
+    return out

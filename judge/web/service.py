@@ -507,6 +507,8 @@ def resolve(data: dict[str, Any]) -> dict[str, Any]:
         "warnings": warnings_view(rs, position),
     }
     _mark_trace_details(rs, trace, set(position.players), {**before["cards"], **after["cards"]})
+    for view in (before, after):
+        view["unread_states"] = bookkeeping.unread_states(view["position"], view["cards"])
     if not question:
         result["plays_after"] = plays_view(rs, outcome.position, after["cards"]) if not outcome.winner else []
     return result

@@ -42,7 +42,10 @@ function miniBoard(title, view, marks) {
       if (!list || !list.length) continue;
       const saved = state.cards;
       state.cards = view.cards;
-      const chips = list.filter((c) => c.card !== "?").map((c) => chip(c, "", {readonly: true,
+      // A state that means nothing on this card ("elusive used" on a creature without Elusive) is left off it.
+      const unread = view.unread_states || {};
+      const shown = (c) => (unread[c.uid] ? Object.fromEntries(Object.entries(c).filter(([k]) => !unread[c.uid].includes(k))) : c);
+      const chips = list.filter((c) => c.card !== "?").map(shown).map((c) => chip(c, "", {readonly: true,
         extra: marks.uids.has(c.uid) || (c[sc.attached] || []).some((u) => marks.uids.has(u.uid)) ? " changed" : ""}));
       state.cards = saved;
       const unnamed = list.length - chips.length;
