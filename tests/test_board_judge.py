@@ -12,6 +12,12 @@ from judge.web import i18n
 KF = "keyforge-17.2"
 
 
+@pytest.fixture
+def client(module_app):
+    """A client of the module's app (its database is built once), with cookies of its own."""
+    return module_app.test_client()
+
+
 def position(client, pos, ruleset=KF):
     response = client.post("/api/position", json={"ruleset": ruleset, "position": pos})
     assert response.status_code == 200, response.get_json()
@@ -234,6 +240,24 @@ def test_a_replay_with_the_recorded_answers_is_ticked_by_the_scenario_check(clie
     assert {(e["path"], e["ok"]) for e in data["expectations"]} == {
         ("tiger.zone", True), ("big.damage", True), ("other.damage", True), ("friend.damage", True),
         ("trace.offered.target", True)}
+
+
+def _every_nth_scenario(n):
+    from judge.web import service
+
+    ids = sorted(service._scenario_index(str(service.scenarios_root()))[0])
+    return ids[::n] + [sid for sid in ids if sid == "KF172-RULE-ASSAULT-4"]
+
+
+@pytest.mark.parametrize("sid", _every_nth_scenario(12))
+def test_a_scenario_replayed_as_the_board_gets_it_is_ticked(client, sid):
+    # Every scenario passes `judge check`: replayed from what GET /api/scenarios gives the board (with its
+    # corrections and its refused plays), each of its expectations is ticked.
+    s = client.get(f"/api/scenarios/{sid}").get_json()
+    response = client.post("/api/scenarios/check", json={k: s[k] for k in ("id", "ruleset", "position", "plays", "expect")})
+    data = response.get_json()
+    assert response.status_code == 200 and data["passed"], data
+    assert all(e["ok"] for e in data["expectations"])
 
 
 def test_a_replay_with_another_answer_is_crossed_where_it_parts_from_the_ruling(client):

@@ -38,7 +38,9 @@ def check(data: dict[str, Any]) -> dict[str, Any]:
                        problems=problems[:50])
     doc = {"id": data.get("id") or "REPLAY", "ruleset": data.get("ruleset") or rulesets.DEFAULT,
            "position": data.get("position"), "expect": data.get("expect", {}),
-           "plays": [{k: v for k, v in p.items() if v is not None} for p in plays]}
+           # A correction's answers (always none, as /api/scenarios gives it) are not part of a scenario file.
+           "plays": [{k: v for k, v in p.items() if v is not None and not (k == "answers" and "set" in p)}
+                     for p in plays]}
     try:
         scenario = Scenario.from_dict(doc)
     except ScenarioError as exc:

@@ -23,7 +23,7 @@ function renderScript() {
     el("ol", {class: "script-list"}, state.script.map(scriptLine)),
     left ? el("div", {class: "script-tools"},
       el("button", {type: "button", class: "small", id: "btn-script-step", onclick: () => actions.stepScript()}, "▶ " + M("board.script_step")),
-      el("button", {type: "button", class: "small secondary", id: "btn-script-all", onclick: () => actions.playScript()}, "⏩ " + M("board.script_all")))
+      el("button", {type: "button", class: "small secondary", id: "btn-script-all", onclick: () => actions.playScript()}, "▶▶ " + M("board.script_all")))
       : el("p", {class: "meta", id: "script-done"}, M("board.script_done")));
 }
 
