@@ -94,6 +94,11 @@ class Ruleset:
 
     layout: ClassVar[Layout]
     verbs: ClassVar[tuple[str, ...]] = ()
+    decisions: ClassVar[str | None] = None
+    """The corpus document of what this ruleset decides where its rulebook is silent (``myl-decisiones``), if it
+    keeps one: the game's code names a decision ``<decision_prefix><id>`` and the trace cites that document's
+    section ``<id>``."""
+    decision_prefix: ClassVar[str] = "decision."
 
     # Citations.
 
@@ -101,10 +106,13 @@ class Ruleset:
         """Turn a rule key used in the code into a full citation of this ruleset's document.
 
         ``"elusive"`` → ``"keyforge-17.2#elusive"``; a full citation (``doc#section``) or an entry id
-        (``KF172-GEN-39``) is kept as it is.
+        (``KF172-GEN-39``) is kept as it is; a decision (``myl.decision.durations``) cites the ruleset's
+        :attr:`decisions` document (``myl-decisiones#durations``).
         """
         if "#" in rule or _ENTRY_ID.match(rule):
             return rule
+        if self.decisions and rule.startswith(self.decision_prefix):
+            return f"{self.decisions}#{rule[len(self.decision_prefix):]}"
         return f"{self.document}#{rule}"
 
     def rule_keys(self) -> set[str]:

@@ -14,7 +14,7 @@ from judge.core.position import CardState, Position
 from judge.core.resolution import Resolution
 from judge.core.ruleset import Play, Ruleset
 from judge.games.keyforge import earlier, effects, playing, queries, schema, turn, using
-from judge.games.keyforge.board import IN_PLAY, Board
+from judge.games.keyforge.board import IN_PLAY
 from judge.games.keyforge.catalog import Catalog, CardDef, catalog_with, default_catalog
 from judge.games.keyforge.conditions import condition
 from judge.games.keyforge.game import Game
