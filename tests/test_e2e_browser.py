@@ -367,8 +367,9 @@ def test_myl_a_talisman_annulled_and_the_annulment_annulled(server, browser):
     assert after_stack(d) == []
     graveyard = d.find_elements(By.CSS_SELECTOR, "#compare .mini-board")[-1].text
     assert "Trivaldi" in graveyard
-    assert any(c["what"] == f"{target}.zone" for c in d.execute_script(
-        "return Array.from(document.querySelectorAll('#changes td:first-child')).map(t => ({what: t.textContent}))"))
+    # The change is listed by the card's name, the rest of the bookkeeping under "details".
+    moved = d.find_element(By.CSS_SELECTOR, f"#changes-read tr[data-what='{target}.zone']")
+    assert "Trivaldi" in moved.get_attribute("textContent")
 
     # The same trace in English.
     click(d, "trace-lang")

@@ -66,6 +66,23 @@ class Play:
 
 
 @dataclass(frozen=True)
+class PositionWarning:
+    """Something a position holds that play under the rules cannot lead to (a creature that should have been
+    destroyed, a game already won): not a problem, since a real table is sometimes in such a state and the judge
+    needs to see what follows, but said with the rule it breaks."""
+
+    where: str
+    """A path into the position, as a :class:`~judge.core.errors.Problem`'s (``players.p2.battleline[0].damage``)."""
+    rule: str
+    """The citation of the rule the position breaks (``keyforge-17.2#damage``)."""
+    message: str
+    message_es: str
+
+    def text(self, lang: str = "en") -> str:
+        return self.message_es if lang == "es" else self.message
+
+
+@dataclass(frozen=True)
 class Ruleset:
     """One game under one document version. Subclasses fill in the hooks."""
 
@@ -125,6 +142,11 @@ class Ruleset:
 
     def validate(self, position: Position) -> list[Problem]:
         """Game-level problems of a structurally sound position (unknown cards, impossible counters…)."""
+        return []
+
+    def warnings(self, position: Position) -> list[PositionWarning]:
+        """What a valid position holds that the rules cannot produce, each with the rule it breaks; none by default.
+        A game answers from its own ``plausibility`` module."""
         return []
 
     # Plays.

@@ -20,6 +20,7 @@ from judge.games.keyforge.conditions import condition
 from judge.games.keyforge.game import Game
 from judge.games.keyforge.legality import VERBS, Legality
 from judge.games.keyforge.permissions import Permissions
+from judge.games.keyforge.plausibility import Plausibility
 from judge.games.keyforge.positions import ZONES, PositionCheck
 from judge.games.keyforge.wording import ability_label
 
@@ -48,7 +49,7 @@ RULE_KEYS = frozenset({
 
 
 @dataclass(frozen=True)
-class KeyForge(Legality, Permissions, PositionCheck, Ruleset):
+class KeyForge(Legality, Permissions, PositionCheck, Plausibility, Ruleset):
     """KeyForge under the master rulebook v17.2 (October 2023).
 
     What a play must meet before it resolves is :class:`~judge.games.keyforge.legality.Legality`'s, which
