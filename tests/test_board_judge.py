@@ -154,6 +154,14 @@ def test_step_two_with_no_house_to_choose_is_still_played(client):
     assert data["plays"][0]["label"]["en"] == "Choose the active house (step 2)"
 
 
+def test_a_house_to_choose_is_named_as_a_judge_reads_it(client):
+    data = position(client, {"active": "p1", "step": "house", "players": {"p1": {"houses": ["mars", "staralliance"]},
+                                                                           "p2": {}}})
+    labels = {p["play"]: p["label"] for p in data["plays"]}
+    assert labels["choose-house mars"]["es"].endswith("Marte") and labels["choose-house mars"]["en"].endswith("Mars")
+    assert labels["choose-house staralliance"]["en"].endswith("Star Alliance")
+
+
 def test_a_play_label_says_what_it_does_from_its_step(client):
     data = position(client, {"active": "p1", "step": "ready", "players": {"p1": {}, "p2": {}}})
     assert [p["label"] for p in data["plays"]] == [{"es": "Preparar las cartas, robar y terminar el turno",

@@ -264,6 +264,11 @@ class Ruleset:
         """How a judge reads a value of a filter, by language (the value itself where the game has no other name)."""
         return {"es": value, "en": value}
 
+    def play_word_names(self, play: Play) -> dict[str, str] | None:
+        """How a judge reads the word a play names when it is not a card (a house chosen in step 2), by language;
+        None where the word is read as written."""
+        return None
+
     def card_view(self, position: Position) -> dict[str, Any]:
         """Every card of ``position`` by uid, with its facts and, in play, its values now (power, strength…)."""
         return {card.uid: {"uid": card.uid, "card": card.card, "id": card.card, "zone": f"{player.id}.{zone}",

@@ -294,9 +294,11 @@ def ruleset_of_game(game: str) -> Ruleset | None:
     return next((r for r in rulesets.all_rulesets() if r.game == game), None)
 
 
-def play_label(play: Play, cards: dict[str, Any], lang: str, step: str | None = None) -> str:
+def play_label(play: Play, cards: dict[str, Any], lang: str, step: str | None = None,
+               word: dict[str, str] | None = None) -> str:
     """A play as the board offers it: its verb in words (what it does from this step, where that differs: ending the
-    turn from step 3 also readies and draws), and the card it names."""
+    turn from step 3 also readies and draws), and the card it names, or the word it names as a judge reads it
+    (``word``, by language: a house)."""
     from judge.web.i18n import MESSAGES
 
     words = MESSAGES.get(f"verb.{play.verb}.{step}") or MESSAGES.get(f"verb.{play.verb}", {})
@@ -305,7 +307,7 @@ def play_label(play: Play, cards: dict[str, Any], lang: str, step: str | None = 
         return verb
     info = cards.get(play.card)
     if not info:
-        return f"{verb} {play.card}"  # a house, a step: the word the play names
+        return f"{verb} {(word or {}).get(lang) or play.card}"  # a house, a step: the word the play names
     name = info["name"].get(lang) if isinstance(info.get("name"), dict) else play.card
     return f"{verb} {name} ({play.card})"
 
@@ -365,7 +367,8 @@ def plays_view(rs: Ruleset, position: Position, cards: dict[str, Any]) -> list[d
                                               f"{exc}); check the custom cards; the input was logged") from None
     for play in plays:
         out.append({"play": str(play), "verb": play.verb, "card": play.card, "by": play.player,
-                    "label": {lang: play_label(play, cards, lang, position.step) for lang in ("es", "en")}})
+                    "label": {lang: play_label(play, cards, lang, position.step, rs.play_word_names(play))
+                              for lang in ("es", "en")}})
     return out
 
 

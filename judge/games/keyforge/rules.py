@@ -198,6 +198,10 @@ class KeyForge(Legality, Permissions, PositionCheck, Plausibility, Ruleset):
     def facet_names(self, facet: str, value: str) -> dict[str, str]:
         return reading_facts.facet_names(facet, value)
 
+    def play_word_names(self, play: Play) -> dict[str, str] | None:
+        # ``choose-house brobnar`` names a house, which a judge reads as «Brobnar» / «Marte» / "Mars".
+        return reading_facts.facet_names("house", play.card) if play.verb == "choose-house" and play.card else None
+
     def canonical(self, position: Position, expected: Any) -> Any:
         if isinstance(expected, list):
             return [self.canonical(position, e) for e in expected]
