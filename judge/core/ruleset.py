@@ -66,6 +66,23 @@ class Play:
 
 
 @dataclass(frozen=True)
+class PositionWarning:
+    """Something a position holds that play under the rules cannot lead to (a creature that should have been
+    destroyed, a game already won): not a problem, since a real table is sometimes in such a state and the judge
+    needs to see what follows, but said with the rule it breaks."""
+
+    where: str
+    """A path into the position, as a :class:`~judge.core.errors.Problem`'s (``players.p2.battleline[0].damage``)."""
+    rule: str
+    """The citation of the rule the position breaks (``keyforge-17.2#damage``)."""
+    message: str
+    message_es: str
+
+    def text(self, lang: str = "en") -> str:
+        return self.message_es if lang == "es" else self.message
+
+
+@dataclass(frozen=True)
 class Ruleset:
     """One game under one document version. Subclasses fill in the hooks."""
 
@@ -125,6 +142,11 @@ class Ruleset:
 
     def validate(self, position: Position) -> list[Problem]:
         """Game-level problems of a structurally sound position (unknown cards, impossible counters…)."""
+        return []
+
+    def warnings(self, position: Position) -> list[PositionWarning]:
+        """What a valid position holds that the rules cannot produce, each with the rule it breaks; none by default.
+        A game answers from its own ``plausibility`` module."""
         return []
 
     # Plays.
@@ -241,6 +263,11 @@ class Ruleset:
     def facet_names(self, facet: str, value: str) -> dict[str, str]:
         """How a judge reads a value of a filter, by language (the value itself where the game has no other name)."""
         return {"es": value, "en": value}
+
+    def play_word_names(self, play: Play) -> dict[str, str] | None:
+        """How a judge reads the word a play names when it is not a card (a house chosen in step 2), by language;
+        None where the word is read as written."""
+        return None
 
     def card_view(self, position: Position) -> dict[str, Any]:
         """Every card of ``position`` by uid, with its facts and, in play, its values now (power, strength…)."""

@@ -14,7 +14,7 @@ from werkzeug.exceptions import HTTPException
 from judge import db, rulesets
 from judge.core import budget
 from judge.core.errors import JudgeError
-from judge.web import limits, oracle, saves, service
+from judge.web import limits, oracle, replay, saves, service
 from judge.web.database import get_db
 from judge.web.errors import APIError
 from judge.web.i18n import lang
@@ -216,6 +216,14 @@ def scenario_import():
     if not text.strip():
         raise APIError(400, "empty-body", "the scenario file is empty")
     return service.import_scenario(text)
+
+
+@bp.post("/scenarios/check")
+@metered("scenario check")
+def scenario_check():
+    """Check a replayed scenario (its position, its plays with the answers given, its expectations) the way
+    ``judge check`` does: each expectation with whether the replay meets it."""
+    return replay.check(service.read_json())
 
 
 @bp.post("/scenarios/export")

@@ -16,7 +16,7 @@ from judge.core.errors import IllegalPlayError, Problem
 from judge.core.notation import Layout
 from judge.core.position import CardState, Position
 from judge.core.resolution import GameOver, PendingDecision, Resolution
-from judge.core.ruleset import Play, Ruleset
+from judge.core.ruleset import Play, PositionWarning, Ruleset
 from judge.core.timing import act, pass_priority, proceed
 from judge.games.gobierno_y_prestigio import cardview, combat, endgame, playing, resources, schema, start, turn
 from judge.games.gobierno_y_prestigio.board import CAMPO, GOBIERNO, PG, Board
@@ -25,6 +25,7 @@ from judge.games.gobierno_y_prestigio.game import Game
 from judge.games.gobierno_y_prestigio.keys import RULE_KEYS
 from judge.games.gobierno_y_prestigio.timing import GPPriority, scan
 from judge.games.gobierno_y_prestigio.vocabulary import COUNTER
+from judge.games.gobierno_y_prestigio import plausibility
 
 ZONES = ("mano", "descarte", "recambio", "campo", "pg", "gobierno", "pila", "fuera-del-juego")
 CARD_STATE: dict[str, type | tuple[type, ...]] = {
@@ -107,6 +108,9 @@ class GobiernoYPrestigio(PositionCards, Ruleset):
                 problems.append(Problem(f"stack[{i}].kind", "kind is orden, copia, activada or disparada",
                                         "kind es orden, copia, activada o disparada"))
         return problems
+
+    def warnings(self, position: Position) -> list[PositionWarning]:
+        return plausibility.warnings(self, position)
 
     def schema(self) -> dict[str, Any]:
         return {**super().schema(), **schema.schema(turn.STEPS, CARD_STATE, PLAYER_VALUES)}

@@ -20,6 +20,7 @@ from judge.games.keyforge.conditions import condition
 from judge.games.keyforge.game import Game
 from judge.games.keyforge.legality import VERBS, Legality
 from judge.games.keyforge.permissions import Permissions
+from judge.games.keyforge.plausibility import Plausibility
 from judge.games.keyforge.positions import ZONES, PositionCheck
 from judge.games.keyforge.wording import ability_label
 
@@ -48,7 +49,7 @@ RULE_KEYS = frozenset({
 
 
 @dataclass(frozen=True)
-class KeyForge(Legality, Permissions, PositionCheck, Ruleset):
+class KeyForge(Legality, Permissions, PositionCheck, Plausibility, Ruleset):
     """KeyForge under the master rulebook v17.2 (October 2023).
 
     What a play must meet before it resolves is :class:`~judge.games.keyforge.legality.Legality`'s, which
@@ -196,6 +197,10 @@ class KeyForge(Legality, Permissions, PositionCheck, Ruleset):
 
     def facet_names(self, facet: str, value: str) -> dict[str, str]:
         return reading_facts.facet_names(facet, value)
+
+    def play_word_names(self, play: Play) -> dict[str, str] | None:
+        # ``choose-house brobnar`` names a house, which a judge reads as «Brobnar» / «Marte» / "Mars".
+        return reading_facts.facet_names("house", play.card) if play.verb == "choose-house" and play.card else None
 
     def canonical(self, position: Position, expected: Any) -> Any:
         if isinstance(expected, list):

@@ -17,7 +17,7 @@ from judge.core.notation import Layout
 from judge.core import paths
 from judge.core.position import CardState, Position
 from judge.core.resolution import GameOver, PendingDecision, Resolution
-from judge.core.ruleset import Play, Ruleset
+from judge.core.ruleset import Play, PositionWarning, Ruleset
 from judge.core.timing import pass_priority
 from judge.games.mitos_y_leyendas import activating, combat, playing, responses, schema
 from judge.games.mitos_y_leyendas import cardview, steps, turn
@@ -28,6 +28,7 @@ from judge.games.mitos_y_leyendas.game import Game
 from judge.games.mitos_y_leyendas.costs import cheapest
 from judge.games.mitos_y_leyendas.targets import AbilityContext
 from judge.games.mitos_y_leyendas.timing import Windows, answers
+from judge.games.mitos_y_leyendas import plausibility
 
 ZONES = ("castillo", "mano", "reserva-de-oro", "oro-pagado", "linea-de-defensa", "linea-de-ataque", "linea-de-apoyo",
          "jugando", "cementerio", "permanentes", "destierro", "removida")
@@ -124,6 +125,9 @@ class MitosYLeyendas(PositionCards, Ruleset):
             if k not in VALUES:
                 problems.append(Problem(f"values.{k}", "unknown game value", "valor de partida desconocido"))
         return problems
+
+    def warnings(self, position: Position) -> list[PositionWarning]:
+        return plausibility.warnings(self, position)
 
     def schema(self) -> dict[str, Any]:
         return {**super().schema(), **schema.schema(steps.STEPS, CARD_STATE)}
