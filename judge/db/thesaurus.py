@@ -109,6 +109,11 @@ IDIOMS: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
       "is not there", "isn't there", "not there", "can't find", "cannot find", "don't find", "doesn't find",
       "not found"),
      ("encuentras", "fallida", "encontra", "falhada", "find", "found", "failed")),
+    # The face of a card that is not showing: the documents say "reverso" and "las dos caras"; a judge says "the other
+    # side" or "the back", words the index leaves out or reads as something else.
+    (("other side", "both sides", "flip side", "back of the card", "back of a card", "back of the cards", "otro lado",
+      "otra cara", "outro lado", "outra face", "verso da carta"),
+     ("reverso", "caras", "verso", "faces", "reverse")),
     # What the documents say "simultáneamente" or "al mismo tiempo".
     (("at once", "all at once", "at the same time"), ("simultáneamente", "simultaneamente", "simultaneously")),
 )
