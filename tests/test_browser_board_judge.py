@@ -94,6 +94,8 @@ def test_a_judge_builds_switches_language_resolves_and_replays_a_ruling(server, 
     assert link.get_attribute("href").endswith("/rulings/KF11-ERR-02")
     assert "Inflige 4" in d.find_element(By.ID, "replay-reading").text
     assert "left, big" in d.find_element(By.ID, "replay-recorded").text
+    # The board is in Spanish: what each expectation checks reads in Spanish too.
+    assert "· daño" in d.find_element(By.CSS_SELECTOR, "#replay-expect tr[data-path='big.damage']").text
 
     # The judge tries the other target: the engine's check now crosses the damage the ruling expects.
     Select(d.find_elements(By.CSS_SELECTOR, "#resolution .answers-list select")[1]).select_by_value("other")

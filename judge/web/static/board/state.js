@@ -1,7 +1,7 @@
 /* The board's state and the position helpers every panel shares. The panels never call each other: they call the
  * actions main.js registers (check, resolve, changed…), so that each module keeps one job. */
 
-import {clone, bi, config} from "./util.js";
+import {clone, bi, config, label} from "./util.js";
 
 export const state = {
   rulesets: {},          // id -> {id, game, title, schema}
@@ -110,7 +110,9 @@ export function factLabel(fact, views) {
   const [head, ...rest] = String(fact).split(".");
   const view = (views || state.cards)[head];
   if (!view || !view.name) return fact;
-  return rest.length ? `${bi(view.name)} (${head}) · ${rest.join(".")}` : `${bi(view.name)} (${head})`;
+  // A card's fact reads in the judge's language ("zona", "daño"); a longer path is the game's own words.
+  const what = rest.length === 1 ? label("board.fact.", rest[0]) : rest.join(".");
+  return rest.length ? `${bi(view.name)} (${head}) · ${what}` : `${bi(view.name)} (${head})`;
 }
 
 export function cardNameByUid(uid, views) {
