@@ -24,7 +24,7 @@ from judge.core.resolution import Outcome
 from judge.core.ruleset import Play, Ruleset
 from judge.core.scenario import Runner, Scenario
 from judge.core.trace import Step, citations
-from judge.web import body, limits
+from judge.web import body, limits, reuse
 from judge.web.errors import APIError
 
 MAX_CARDS = limits.MAX_CARDS
@@ -248,7 +248,7 @@ def board_request(data: dict[str, Any], *, need_play: bool) -> tuple[Ruleset, Po
         raise APIError(400, "bad-request", "; ".join(f"{p['where']}: {p['message']}" for p in problems),
                        problems=problems)
     assert rs is not None
-    position = position_of(rs, data["position"])
+    position = reuse.position(rs, data["position"], position_of)
     return rs, position, play, answers
 
 
@@ -306,6 +306,12 @@ def play_label(play: Play, cards: dict[str, Any], lang: str) -> str:
 
 
 def plays_view(rs: Ruleset, position: Position, cards: dict[str, Any]) -> list[dict[str, Any]]:
+    """The legal plays with their labels, kept for the position (:mod:`judge.web.reuse`)."""
+    return reuse.on_position(position, "plays", lambda: reuse.by_text(
+        rs, board_view(rs, position)["toml"], "plays", lambda: _plays_view(rs, position, cards)))
+
+
+def _plays_view(rs: Ruleset, position: Position, cards: dict[str, Any]) -> list[dict[str, Any]]:
     out = []
     try:
         plays = rs.legal_plays(position)
@@ -325,8 +331,7 @@ def plays_view(rs: Ruleset, position: Position, cards: dict[str, Any]) -> list[d
 
 def board_view(rs: Ruleset, position: Position) -> dict[str, Any]:
     try:
-        return {"position": rs.to_dict(position), "toml": rs.dumps(position), "cards": rs.card_view(position),
-                "acting": rs.acting_player(position) if position.players else None}
+        return reuse.on_position(position, "view", lambda: _board_view(rs, position))
     except (budget.OverBudget, budget.OverDeadline):
         raise
     except Exception as exc:  # noqa: BLE001 - a position the engine made but cannot write is still a refusal
@@ -337,6 +342,14 @@ def board_view(rs: Ruleset, position: Position) -> dict[str, Any]:
                                               f"({type(exc).__name__}: {exc}); the input was logged") from None
 
 
+def _board_view(rs: Ruleset, position: Position) -> dict[str, Any]:
+    # Everything but the text is the same for the same text: a resolution's result seen before is not read again.
+    text = rs.dumps(position)
+    return reuse.by_text(rs, text, "view", lambda: {
+        "position": rs.to_dict(position), "toml": text, "cards": rs.card_view(position),
+        "acting": rs.acting_player(position) if position.players else None})
+
+
 def _trace_citations(trace: Step, question: dict[str, Any] | None) -> dict[str, Any]:
     cited = list(dict.fromkeys(citations(trace)))
     if question and question.get("rule"):
@@ -345,8 +358,8 @@ def _trace_citations(trace: Step, question: dict[str, Any] | None) -> dict[str, 
 
 
 def _changes(rs: Ruleset, before: Position, after: Position) -> list[dict[str, Any]]:
-    return [{"what": k, "before": b, "after": a}
-            for k, b, a in exploring.diff(exploring.facts(rs, before), exploring.facts(rs, after))]
+    facts = reuse.on_position(before, "facts", lambda: exploring.facts(rs, before))
+    return [{"what": k, "before": b, "after": a} for k, b, a in exploring.diff(facts, exploring.facts(rs, after))]
 
 
 def _question(q: Any) -> dict[str, Any]:
@@ -366,7 +379,11 @@ def _run(rs: Ruleset, position: Position, play: Play, answers: Sequence[Any]) ->
     """Resolve, translating every engine refusal into a 4xx that says what and why."""
     text = str(play)
     try:
-        return rs.resolve(position, play, list(answers))
+        # The same play in the same position is allowed or refused the same way: a judge answering its questions
+        # one by one sends it again with each answer.
+        checked = reuse.on_position(position, f"check {play!r}",
+                                    lambda: rs.check_play(position, play, resolving=True))
+        return rs.resolve_checked(position, checked, list(answers))
     except IllegalPlayError as exc:
         from judge.web.i18n import lang
 
