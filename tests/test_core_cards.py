@@ -76,3 +76,46 @@ def test_a_catalog_takes_cards_defined_with_a_position_and_writes_names_as_ids()
         catalog.get("nada")
     assert "[cards.<id>]" in str(exc.value)
     assert catalog.canonical(lambda uid: uid == "c1", ["Oso", "c1", "nada"]) == ["otro-oso", "c1", "nada"]
+
+
+@pytest.mark.parametrize("ruleset", ["myl-pe-2024", "gyp-reglas-1"])
+def test_a_game_on_the_core_catalog_finds_checks_and_shows_the_cards_of_a_position(ruleset):
+    """Mitos y Leyendas and Gobierno & Prestigio look their cards up through the core: a position's own cards over the
+    catalog (made once for the same cards), an unknown card refused with the closest names and how to define it, and
+    the board's view of each card."""
+    from judge.core.catalog import OneNameCatalog, PositionCards, WithCustom, card_views, known_cards
+
+    rs = rulesets.get(ruleset)
+    known = next(iter(rs.catalog().cards))
+    kind = "aliado" if ruleset.startswith("myl") else "ciudadano"
+    position = rs.loads(f'active = "p1"\n[cards.mia]\nname = "Carta Mía"\ntype = "{kind}"\n[players.p1]\n[players.p2]\n')
+    assert isinstance(rs, PositionCards) and isinstance(rs.catalog(), OneNameCatalog)
+    catalog = rs.catalog_for(position)
+    assert catalog is rs.catalog_for(position) and rs.custom_card_problems(position) == []
+    untyped = type("Written", (), {"cards": {"mia": {"name": "M"}}})()
+    assert [p.where for p in rs.custom_card_problems(untyped)] == ["cards.mia.type"]
+    assert catalog.get("carta mia").id == "mia" and rs.catalog().find("carta mia") is None
+    with pytest.raises(UnknownCardError) as exc:
+        catalog.get(known[:-1] + "x")
+    assert "did you mean" in str(exc.value) and "[cards.<id>]" in str(exc.value)
+
+    made = WithCustom(rs.catalog, lambda base, custom: base.with_custom(custom, lambda cid, raw: (None, [cid])))
+    assert made({"x": {}}) is made({"x": {}}) and made({"x": {}})[1] == ("x",)
+
+    class Card:
+        def __init__(self, uid, card, known=True):
+            self.uid, self.card, self.known = uid, card, known
+
+    class Player:
+        id = "p1"
+
+    class Position:
+        def all_cards(self):
+            return [(Player, "mano", Card("a", known)), (Player, "mano", Card("b", "nada")), (Player, "mano", Card("h", "?", False))]
+
+    problems = []
+    found = [(zone, card.uid, definition.id) for _, zone, card, definition in known_cards(catalog, Position(), problems)]
+    assert found == [("mano", "a", known)]
+    assert [p.where for p in problems] == ["players.p1.mano.b"] and "[cards.<id>]" in problems[0].message
+    views = card_views(catalog, Position(), lambda card: {"name": {"es": card.name}})
+    assert views["a"]["zone"] == "p1.mano" and views["b"]["name"]["es"] == "nada" and views["h"]["name"]["es"] == "?"

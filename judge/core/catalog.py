@@ -18,11 +18,12 @@ from __future__ import annotations
 import copy
 import difflib
 import functools
+import json
 import threading
 import tomllib
 from collections import ChainMap
 from pathlib import Path
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
 from collections.abc import Callable, Iterable, Iterator, MutableMapping
 
 from judge.core import tomlcache
@@ -266,6 +267,88 @@ class Catalog(Generic[C]):
     def sort_name_of(self, cid: str) -> str:
         """:meth:`sort_name` of the card ``cid`` (a game that knows it without reading the card says so)."""
         return self.sort_name(self.cards[cid])
+
+
+class OneNameCatalog(Catalog[C]):
+    """A catalog of cards that have one name, the same in every language (the name as the game's documents spell
+    it; other spellings are aliases)."""
+
+    def sort_name(self, card: C) -> str:
+        return card.name  # type: ignore[return-value]
+
+
+class WithCustom(Generic[C]):
+    """A game's catalog with the cards each position defines, made once for each set of custom cards (the last 64
+    are kept): a resolution asks for it at every turn, and a position's own cards never change."""
+
+    def __init__(self, base: Callable[[], Catalog[C]],
+                 add: Callable[[Catalog[C], dict[str, Any]], tuple[Catalog[C], list[Problem]]]) -> None:
+        self.base = base
+        self.add = add
+        self._made = functools.lru_cache(maxsize=64)(self._make)
+
+    def _make(self, custom_json: str) -> tuple[Catalog[C], tuple[Problem, ...]]:
+        catalog, problems = self.add(self.base(), json.loads(custom_json))
+        return catalog, tuple(problems)
+
+    def __call__(self, custom: dict[str, Any]) -> tuple[Catalog[C], tuple[Problem, ...]]:
+        """The catalog with the cards ``custom`` defines, and the problems of their definitions."""
+        return self._made(json.dumps(custom, sort_keys=True, ensure_ascii=False))
+
+
+class PositionCards:
+    """What a ruleset answers about its cards when a position may define its own (``[position.cards.<id>]``) over
+    the game's catalog: ``catalogs`` says how the two are put together."""
+
+    catalogs: ClassVar[WithCustom[Any]]
+
+    def catalog(self) -> Any:
+        return self.catalogs.base()
+
+    def catalog_for(self, position: Any) -> Any:
+        return self.catalogs(position.cards)[0]
+
+    def custom_card_problems(self, position: Any) -> list[Problem]:
+        """Every problem of the cards the position defines."""
+        return list(self.catalogs(position.cards)[1])
+
+
+def known_cards(catalog: Catalog[C], position: Any, problems: list[Problem]) -> Iterator[tuple[Any, str, Any, C]]:
+    """Every card of a position whose card is known (player, zone, card, its definition), the card named by its id
+    from then on; a card the catalog does not know is a problem at ``players.<id>.<zone>.<uid>`` (with the closest
+    names and how to define it) and is left out."""
+    for player, zone, card in position.all_cards():
+        if not card.known:
+            continue
+        try:
+            definition = catalog.get(card.card)
+        except UnknownCardError as exc:
+            problems.append(Problem(f"players.{player.id}.{zone}.{card.uid}", str(exc), exc.text("es")))
+            continue
+        card.card = definition.id
+        yield player, zone, card, definition
+
+
+def card_views(catalog: Catalog[C], position: Any, facts: Callable[[C], dict[str, Any]]) -> dict[str, dict[str, Any]]:
+    """What the board shows of each card of a position, by uid: where it is and the ``facts`` of its card; a hidden
+    card is "?", a card the catalog does not know is shown by the name it was given."""
+    out: dict[str, dict[str, Any]] = {}
+    for player, zone, card in position.all_cards():
+        info: dict[str, Any] = {"uid": card.uid, "card": card.card, "id": card.card, "zone": f"{player.id}.{zone}"}
+        try:
+            info.update(facts(catalog.lookup(card.card)) if card.known else {"name": {"es": "?", "en": "?", "pt": "?"}})
+        except UnknownCardError:
+            info["name"] = {"es": card.card, "en": card.card, "pt": card.card}
+        out[card.uid] = info
+    return out
+
+
+def load_cards(folder: Path, read: Callable[[str, dict[str, Any]], tuple[C | None, list[Problem]]]
+               ) -> tuple[dict[str, C], list[Problem]]:
+    """Every card of a folder by id, read by the game's ``read`` (id, table → the card or None, and its problems),
+    with every problem of every file."""
+    cards, problems = read_card_files(folder, lambda cid, raw, where: read(cid, raw))
+    return {card.id: card for card in cards}, problems
 
 
 def read_card_files(folder: Path, read: Callable[[str, dict[str, Any], str], tuple[C | None, list[Problem]]]

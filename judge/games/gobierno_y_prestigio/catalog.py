@@ -12,10 +12,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from judge.core import catalog as core_catalog
-from judge.core.catalog import read_card_files
+from judge.core.catalog import OneNameCatalog, load_cards
 from judge.core.errors import Problem
-from judge.games.gobierno_y_prestigio import vocabulary
+from judge.games.gobierno_y_prestigio.vocabulary import CARD_TYPE, COLOR, COUNTER, KEYWORD, VOCABULARY
 
 CARDS_DIR = Path(__file__).with_name("cards")
 
@@ -53,7 +52,7 @@ def card_from_dict(cid: str, raw: Any, *, custom: bool = False) -> tuple[CardDef
     where = f"cards.{cid}" if custom else f"{cid}.toml"
     if not isinstance(raw, dict):
         return None, [Problem(where, "a card is a table", "una carta es una tabla")]
-    problems = vocabulary.check_card(raw, where)
+    problems = facts_problems(raw, where)
     known = {"id", "name", "type", "cost", "colors", "subtypes", "strength", "toughness", "leadership", "keywords",
              "abilities", "enters-with", "aliases", "source"}
     for key in raw:
@@ -75,16 +74,32 @@ def card_from_dict(cid: str, raw: Any, *, custom: bool = False) -> tuple[CardDef
         aliases=tuple(raw.get("aliases", [])), source=str(raw.get("source", "")), custom=custom), []
 
 
+def facts_problems(raw: dict[str, Any], where: str) -> list[Problem]:
+    """Every problem of a card's characteristics (111.3) and its abilities."""
+    problems = CARD_TYPE.problems(raw.get("type"), f"{where}.type")
+    cost = raw.get("cost")
+    if cost is not None and cost != "X" and (not isinstance(cost, int) or isinstance(cost, bool) or cost < 0):
+        problems.append(Problem(f"{where}.cost", "cost is a whole number from 0 or \"X\" (no key: the card has no cost, 121.6)",
+                                "el coste es un número entero desde 0 o \"X\" (sin clave: la carta no tiene coste, 121.6)"))
+    for key in ("strength", "toughness", "leadership"):
+        value = raw.get(key)
+        if value is not None and (not isinstance(value, int) or isinstance(value, bool)):
+            problems.append(Problem(f"{where}.{key}", f"{key} is a whole number", f"{key} es un número entero"))
+    for key, words in (("colors", COLOR), ("keywords", KEYWORD)):
+        for word in raw.get(key, []) if isinstance(raw.get(key, []), list) else ["?"]:
+            problems.extend(words.problems(word, f"{where}.{key}"))
+    for counter in raw.get("enters-with", {}) if isinstance(raw.get("enters-with", {}), dict) else ["?"]:
+        if not COUNTER.match(str(counter)):
+            problems.append(Problem(f"{where}.enters-with", "enters-with = { \"+1/+1\" = N }", "enters-with = { \"+1/+1\" = N }"))
+    return problems + VOCABULARY.check_abilities(raw.get("abilities", []), f"{where}.abilities")
+
+
 def load_dir(path: Path = CARDS_DIR) -> tuple[dict[str, CardDef], list[Problem]]:
-    cards, problems = read_card_files(path, lambda cid, raw, where: card_from_dict(cid, raw))
-    return {c.id: c for c in cards}, problems
+    return load_cards(path, card_from_dict)
 
 
-class Catalog(core_catalog.Catalog[CardDef]):
-    """Cards by id, found by any of their names with accents, case and apostrophes ignored."""
-
-    def sort_name(self, card: CardDef) -> str:
-        return card.name
+class Catalog(OneNameCatalog[CardDef]):
+    """Gobierno & Prestigio cards by id, found by any of their names with accents, case and apostrophes ignored."""
 
 
 def with_custom(catalog: Catalog, custom: dict[str, Any]) -> tuple[Catalog, list[Problem]]:

@@ -51,16 +51,28 @@ def conclude(game: Game, wins: dict[str, str], losses: dict[str, str]) -> None:
     if wins:
         pid, rule = next(iter(wins.items()))
         winners = _team_of(game, pid, left)
-        game.res.note("wins", rule, f"{', '.join(winners)} gana la partida", f"{', '.join(winners)} win the game")
+        many = len(winners) > 1
+        game.res.note("wins", rule, f"{named_players(winners)} {'ganan' if many else 'gana'} la partida",
+                      f"{named_players(winners, 'en')} {'win' if many else 'wins'} the game")
         if rule == "122.7":
             game.res.note("win-40", "104.2.a", "Ganar 40 o más puntos de prestigio gana la partida", "40 or more prestige wins the game")
         game.res.end_game(Result(winners=tuple(winners), rule=game.cite(rule)))
     sides = {game.position.player(p).team or p for p in left}
     if len(sides) == 1 and left:
         winners = _team_of(game, left[0], left)
-        game.res.note("wins", "104.2.b", f"{', '.join(winners)} no tiene oponentes en juego: gana",
-                      f"{', '.join(winners)} has no opponent left in the game: wins")
+        many = len(winners) > 1
+        game.res.note("wins", "104.2.b",
+                      f"{named_players(winners)} no {'tienen' if many else 'tiene'} oponentes en juego: "
+                      f"{'ganan' if many else 'gana'}",
+                      f"{named_players(winners, 'en')} {'have' if many else 'has'} no opponent left in the game: "
+                      f"{'win' if many else 'wins'}")
         game.res.end_game(Result(winners=tuple(winners), rule=game.cite("104.2.b")))
+
+
+def named_players(names: list[str], lang: str = "es") -> str:
+    """Players named in a note of the trace: "p1", "p1 y p3", "p1, p3 y p5" ("and" in English)."""
+    *rest, last = names
+    return f"{', '.join(rest)} {'y' if lang == 'es' else 'and'} {last}" if rest else last
 
 
 def _team_of(game: Game, pid: str, left: list[str]) -> list[str]:

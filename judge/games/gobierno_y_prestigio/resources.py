@@ -137,8 +137,7 @@ def recover(game: Game, gp: CardState, rule: str = "107.5") -> None:
 def new_gp(game: Game, pid: str, rule: str) -> CardState:
     uid = game.position.next_uid()
     gp = CardState(uid=uid, card="punto-de-gobierno", owner=pid, controller=pid)
-    game.position.player(pid).zone(PG).append(gp)
-    gp.stamp = game.position.tick()
+    game.create(gp, pid, PG)
     game.res.note("gp-owner", "107.4", f"{pid} es su dueño y controlador", f"{pid} is its owner and controller")
     game.res.note("gp-no-limit", "107.7", "Los puntos de gobierno no tienen límite", "Government points have no limit")
     game.res.note("gp-received", rule, f"{pid} recibe un nuevo punto de gobierno ({uid}), enderezado y disponible",

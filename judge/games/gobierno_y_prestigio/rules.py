@@ -7,12 +7,11 @@ as ``gyp.decision.<id>`` where it applies, and explained in ``docs/gobierno-y-pr
 
 from __future__ import annotations
 
-import functools
-import json
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from judge.core.errors import IllegalPlayError, Problem, UnknownCardError
+from judge.core.catalog import PositionCards, WithCustom, known_cards
+from judge.core.errors import IllegalPlayError, Problem
 from judge.core.notation import Layout
 from judge.core.position import CardState, Position
 from judge.core.resolution import GameOver, PendingDecision, Resolution
@@ -20,7 +19,7 @@ from judge.core.ruleset import Play, Ruleset
 from judge.core.timing import act, pass_priority, proceed
 from judge.games.gobierno_y_prestigio import combat, endgame, playing, resources, schema, start, turn
 from judge.games.gobierno_y_prestigio.board import CAMPO, GOBIERNO, PG, Board
-from judge.games.gobierno_y_prestigio.catalog import Catalog, default_catalog, with_custom
+from judge.games.gobierno_y_prestigio.catalog import CardDef, default_catalog, with_custom
 from judge.games.gobierno_y_prestigio.game import Game
 from judge.games.gobierno_y_prestigio.keys import RULE_KEYS
 from judge.games.gobierno_y_prestigio.timing import GPPriority, scan
@@ -40,14 +39,8 @@ VERBS = ("pass", "play", "activate", "usar", "riqueza", "copiar", "mover", "boca
 ANYONE = ("conceder",)
 
 
-@functools.lru_cache(maxsize=64)
-def _catalog_with(custom_json: str) -> tuple[Catalog, tuple[Problem, ...]]:
-    catalog, problems = with_custom(default_catalog(), json.loads(custom_json))
-    return catalog, tuple(problems)
-
-
 @dataclass(frozen=True)
-class GobiernoYPrestigio(Ruleset):
+class GobiernoYPrestigio(PositionCards, Ruleset):
     id: str = "gyp-reglas-1"
     game: str = "gobierno-y-prestigio"
     document: str = "gyp-reglas-1"
@@ -56,6 +49,7 @@ class GobiernoYPrestigio(Ruleset):
     layout: ClassVar[Layout] = Layout(zones=ZONES, in_play=frozenset({CAMPO, PG}), attached_key="mejoras",
                                       hidden=frozenset({"recambio"}), ordered=frozenset({"descarte"}), stamps=True)
     verbs: ClassVar[tuple[str, ...]] = VERBS
+    catalogs: ClassVar[WithCustom[CardDef]] = WithCustom(default_catalog, with_custom)
 
     def cite(self, rule: str) -> str:
         if rule.startswith("gyp.decision."):
@@ -65,31 +59,17 @@ class GobiernoYPrestigio(Ruleset):
     def rule_keys(self) -> set[str]:
         return set(RULE_KEYS)
 
-    def catalog_for(self, position: Position) -> Catalog:
-        return _catalog_with(json.dumps(position.cards, sort_keys=True, ensure_ascii=False))[0]
-
-    def catalog(self) -> Catalog:
-        return default_catalog()
-
     # Positions.
 
     def validate(self, position: Position) -> list[Problem]:
-        problems: list[Problem] = list(_catalog_with(json.dumps(position.cards, sort_keys=True, ensure_ascii=False))[1])
+        problems = self.custom_card_problems(position)
         if len(position.players) < 2:
             problems.append(Problem("players", "a game has two or more players (100.1)", "una partida tiene dos o más jugadores (100.1)"))
         if position.step and position.step not in turn.STEPS:
             problems.append(Problem("step", f"step is one of {', '.join(turn.STEPS)}", f"el paso es uno de {', '.join(turn.STEPS)}"))
         catalog = self.catalog_for(position)
-        for player, zone, card in position.all_cards():
+        for player, zone, card, definition in known_cards(catalog, position, problems):
             where = f"players.{player.id}.{zone}.{card.uid}"
-            if not card.known:
-                continue
-            try:
-                definition = catalog.get(card.card)
-            except UnknownCardError as exc:
-                problems.append(Problem(where, str(exc), exc.text("es")))
-                continue
-            card.card = definition.id
             if (zone == PG) != (definition.type == "punto-de-gobierno"):
                 problems.append(Problem(where, "government points, and only they, go in pg", "los puntos de gobierno, y solo ellos, van en pg"))
             if (zone == GOBIERNO) != (definition.type == "legado"):

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from judge.core.errors import UnknownCardError
+from judge.core.catalog import card_views
 from judge.core.position import Position
 from judge.games.gobierno_y_prestigio import vocabulary
 from judge.games.gobierno_y_prestigio.board import CAMPO, Board
@@ -71,14 +71,9 @@ def card_facts(card: CardDef) -> dict[str, Any]:
 
 def card_view(cards: Catalog, position: Position) -> dict[str, Any]:
     board = Board(position, cards)
-    out: dict[str, Any] = {}
-    for player, zone, card in position.all_cards():
-        info: dict[str, Any] = {"uid": card.uid, "card": card.card, "id": card.card, "zone": f"{player.id}.{zone}"}
-        try:
-            info.update(card_facts(cards.lookup(card.card)) if card.known else {"name": {"es": "?", "en": "?", "pt": "?"}})
-        except UnknownCardError:
-            info["name"] = {"es": card.card, "en": card.card, "pt": card.card}
+    out = card_views(cards, position, card_facts)
+    for _, zone, card in position.all_cards():
+        info = out[card.uid]
         if card.known and zone == CAMPO and "name" in info and info.get("strength") is not None:
             info["strength_now"], info["toughness_now"] = board.strength(card), board.toughness(card)
-        out[card.uid] = info
     return out

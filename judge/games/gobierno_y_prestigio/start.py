@@ -58,7 +58,7 @@ def start_game(game: Game) -> None:
     game.res.note("prestige-zero", "122.1", "Cada jugador empieza con 0 puntos de prestigio", "Every player starts with 0 prestige")
     second = order[1]
     legacy = CardState(uid=position.next_uid(), card="adelanto-de-shylock", owner=second, controller=second)
-    position.player(second).zone("gobierno").append(legacy)
+    game.create(legacy, second, "gobierno")
     game.res.note("shylock", "103.1.a", f"{second} empieza segundo y obtiene el legado Adelanto de Shylock",
                   f"{second} goes second and gets the legacy Adelanto de Shylock")
     bench = position.player(second).zone("recambio")

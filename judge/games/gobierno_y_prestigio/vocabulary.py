@@ -1,7 +1,8 @@
 """The ability vocabulary of Gobierno & Prestigio: the words a card's text is written in.
 
-This module only declares and checks the words; each is explained in ``docs/abilities-gobierno-y-prestigio.md`` and
-given its meaning by the interpreter in :mod:`judge.games.gobierno_y_prestigio.effects` (a test checks both). The
+This module only declares the words: :mod:`judge.core.vocabulary` checks a card's abilities against them; each is
+explained in ``docs/abilities-gobierno-y-prestigio.md`` and given its meaning by the interpreter in
+:mod:`judge.games.gobierno_y_prestigio.effects` (a test checks both). The
 four kinds of ability are those of 116.4: the instructions of an order (``orden``), activated (``activada``),
 triggered (``disparada``) and static (``constante``); ``coste`` holds what 116.3.b calls an ability too, the
 alternative, additional and reduced costs of the card itself.
@@ -13,6 +14,7 @@ import re
 from typing import Any
 
 from judge.core.errors import Problem
+from judge.core.vocabulary import Choice, Vocabulary
 
 TYPES = {
     "mandato": "an order that never enters the battlefield (112.4)",
@@ -171,90 +173,37 @@ COST_KEYS = {
 }
 
 
-def check_card(raw: dict[str, Any], where: str) -> list[Problem]:
-    """Every problem of a card definition, against the vocabulary."""
-    problems: list[Problem] = []
-
-    def bad(path: str, en: str, es: str) -> None:
-        problems.append(Problem(f"{where}.{path}" if path else where, en, es))
-
-    problems += _one_of(f"{where}.type", raw.get("type"), TYPES, "type", "el tipo")
-    cost = raw.get("cost")
-    if cost is not None and cost != "X" and (not isinstance(cost, int) or isinstance(cost, bool) or cost < 0):
-        bad("cost", "cost is a whole number from 0 or \"X\" (no key: the card has no cost, 121.6)",
-            "el coste es un número entero desde 0 o \"X\" (sin clave: la carta no tiene coste, 121.6)")
-    for key in ("strength", "toughness", "leadership"):
-        value = raw.get(key)
-        if value is not None and (not isinstance(value, int) or isinstance(value, bool)):
-            bad(key, f"{key} is a whole number", f"{key} es un número entero")
-    for color in raw.get("colors", []) if isinstance(raw.get("colors", []), list) else ["?"]:
-        problems += _one_of(f"{where}.colors", color, COLORS, "a colour (105.1)", "un color (105.1)")
-    for word in raw.get("keywords", []) if isinstance(raw.get("keywords", []), list) else ["?"]:
-        problems += _one_of(f"{where}.keywords", word, KEYWORDS, "a keyword", "una palabra clave")
-    for counter in raw.get("enters-with", {}) if isinstance(raw.get("enters-with", {}), dict) else ["?"]:
-        if not COUNTER.match(str(counter)):
-            bad("enters-with", "enters-with = { \"+1/+1\" = N }", "enters-with = { \"+1/+1\" = N }")
-    abilities = raw.get("abilities", [])
-    if not isinstance(abilities, list):
-        bad("abilities", "abilities are a list of tables", "las habilidades son una lista de tablas")
-        return problems
-    for i, ability in enumerate(abilities):
-        problems.extend(check_ability(ability, f"{where}.abilities[{i}]"))
-    return problems
-
-
-def _one_of(where: str, value: Any, words: Any, what_en: str, what_es: str) -> list[Problem]:
-    """A problem when ``value`` is not one of ``words`` (a word of the vocabulary)."""
-    if isinstance(value, str) and value in words:
+def cost_problems(cost: Any, where: str) -> list[Problem]:
+    """The parts of a cost (``cost``, ``alternative``, ``additional``), each a word of :data:`COST_KEYS`."""
+    if not isinstance(cost, dict):
         return []
-    known = ", ".join(words)
-    return [Problem(where, f"{what_en} is one of {known}, not {value!r}", f"{what_es} es uno de {known}, no {value!r}")]
+    return [p for k in cost if k != "optional" for p in COST_PART.problems(k, f"{where}.{k}")]
 
 
-def check_ability(ability: Any, where: str) -> list[Problem]:
-    if not isinstance(ability, dict):
-        return [Problem(where, "an ability is a table", "una habilidad es una tabla")]
-    kind = ability.get("kind")
-    problems = _one_of(f"{where}.kind", kind, ABILITY_KINDS, "kind", "kind")
-    if kind == "disparada":
-        problems += _one_of(f"{where}.event", ability.get("event"), EVENTS, "a triggered ability's event", "el evento de una habilidad disparada")
-    if kind == "constante":
-        effect = ability.get("effect")
-        problems += _one_of(f"{where}.effect.modify", effect.get("modify") if isinstance(effect, dict) else None, STATICS,
-                            "a static ability's modify", "el modify de una habilidad estática")
-    for key in ("cost", "alternative", "additional"):
-        if isinstance(ability.get(key), dict):
-            for k in ability[key]:
-                if k != "optional":
-                    problems += _one_of(f"{where}.{key}.{k}", k, COST_KEYS, "a cost part", "una parte de coste")
-    effects = list(ability.get("effects", []))
-    for mode in ability.get("modes", []):
-        effects.extend(mode if isinstance(mode, list) else [mode])
-    for j, effect in enumerate(effects):
-        problems.extend(check_effect(effect, f"{where}.effects[{j}]"))
-    return problems
+CARD_TYPE = Choice.one_of("type", "el tipo", TYPES)
+COLOR = Choice.one_of("a colour (105.1)", "un color (105.1)", COLORS)
+KEYWORD = Choice.one_of("a keyword", "una palabra clave", KEYWORDS)
+COST_PART = Choice.one_of("a cost part", "una parte de coste", COST_KEYS)
 
+_PARTS = {"effects": "effects", "modes": "modes", "cost": "cost", "alternative": "cost", "additional": "cost"}
+"""What an ability holds besides its kind: its instructions (or modes, "Elige uno") and its costs (116.3)."""
 
-def check_effect(effect: Any, where: str) -> list[Problem]:
-    if not isinstance(effect, dict):
-        return [Problem(where, "an effect is a table { do = ... }", "un efecto es una tabla { do = ... }")]
-    problems = _one_of(f"{where}.do", effect.get("do"), EFFECTS, "an effect", "un efecto")
-    if effect.get("until") is not None:
-        problems += _one_of(f"{where}.until", effect["until"], DURATIONS, "a duration", "una duración")
-    if effect.get("player") is not None:
-        problems += _one_of(f"{where}.player", effect["player"], PLAYER_WORDS, "player", "player")
-    for key in ("target", "source", "copy"):
-        target = effect.get(key)
-        if isinstance(target, str):
-            problems += _one_of(f"{where}.{key}", target, NAMED_TARGETS, "a named target", "un objetivo con nombre")
-        if isinstance(target, dict):
-            for k in target:
-                problems += _one_of(f"{where}.{key}.{k}", k, TARGET_KEYS, "a target key", "una clave de objetivo")
-            problems += _one_of(f"{where}.{key}.kind", target.get("kind", "subdito"), TARGET_KINDS, "kind", "kind")
-    for key in ("then", "otherwise", "effects", "when-spent"):
-        for j, sub in enumerate(effect.get(key, [])):
-            problems.extend(check_effect(sub, f"{where}.{key}[{j}]"))
-    for i, option in enumerate(effect.get("options", [])):
-        for j, sub in enumerate(option if isinstance(option, list) else [option]):
-            problems.extend(check_effect(sub, f"{where}.options[{i}][{j}]"))
-    return problems
+VOCABULARY = Vocabulary(
+    keywords=frozenset(KEYWORDS), triggers=ABILITY_KINDS, events=frozenset(EVENTS), constant_effects=STATICS,
+    effects={word: {} for word in EFFECTS}, common_effect_keys=frozenset({"do", "then"}), ability_keys=None,
+    named_targets=frozenset(NAMED_TARGETS), target_keys=frozenset(TARGET_KEYS), filters=None, sides=None,
+    kinds=frozenset(TARGET_KINDS), default_kind="subdito",
+    choices={"duration": Choice.one_of("a duration", "una duración", DURATIONS, documented=True),
+             "player": Choice.one_of("player", "player", PLAYER_WORDS)},
+    trigger_key="kind", constant_trigger="constante", event_trigger="disparada", event_key="event",
+    ability_parts={kind: _PARTS for kind in ABILITY_KINDS if kind != "constante"},
+    shared_parameters={"until": "duration", "player": "player", "target": "target", "source": "target",
+                       "copy": "target", "otherwise": "effects", "effects": "effects", "when-spent": "effects",
+                       "options": "modes"},
+    strict_parameters=False, checkers={"cost": cost_problems},
+    word_choices={"trigger": Choice.one_of("kind", "kind", ABILITY_KINDS),
+                  "event": Choice.one_of("a triggered ability's event", "el evento de una habilidad disparada", EVENTS),
+                  "effect": Choice.one_of("an effect", "un efecto", EFFECTS)},
+    target_count_required=False,
+)
+"""The vocabulary a Gobierno & Prestigio card is checked against."""

@@ -12,10 +12,9 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from judge.core import catalog as core_catalog
-from judge.core.catalog import read_card_files
-from judge.core.errors import Problem, UnknownCardError
-from judge.games.mitos_y_leyendas import vocabulary
+from judge.core.catalog import OneNameCatalog, load_cards
+from judge.core.errors import Problem
+from judge.games.mitos_y_leyendas.vocabulary import CARD_TYPE, VOCABULARY
 
 CARDS_DIR = Path(__file__).with_name("cards")
 
@@ -80,7 +79,7 @@ def card_from_dict(cid: str, raw: dict[str, Any], *, custom: bool = False) -> tu
     where = f"cards.{cid}" if custom else f"{cid}.toml"
     if not isinstance(raw, dict):
         return None, [Problem(where, "a card is a table", "una carta es una tabla")]
-    problems = vocabulary.check_card(raw, where)
+    problems = facts_problems(raw, where)
     name = raw.get("name", cid)
     if isinstance(name, dict):
         name = name.get("es") or next((v for v in name.values() if isinstance(v, str)), cid)
@@ -106,46 +105,45 @@ def card_from_dict(cid: str, raw: dict[str, Any], *, custom: bool = False) -> tu
                    meta={"raw": raw}), []
 
 
+def facts_problems(raw: dict[str, Any], where: str) -> list[Problem]:
+    """Every problem of a card's printed facts, its additional cost and its abilities."""
+    problems = CARD_TYPE.problems(raw.get("type"), f"{where}.type")
+    for key in ("cost", "strength"):
+        value = raw.get(key)
+        if value is not None and (not isinstance(value, int) or isinstance(value, bool) or value < 0):
+            problems.append(Problem(f"{where}.{key}", f"{key} is a whole number from 0", f"{key} es un número entero desde 0"))
+    extra = raw.get("play-cost")
+    if extra is not None and not isinstance(extra, dict):
+        problems.append(Problem(f"{where}.play-cost", "an additional cost is a table", "un coste adicional es una tabla"))
+    elif extra is not None:
+        # An additional cost to play the card ("descarta tu mano", Chacs): instructions, and what they need.
+        for key, kind in (("effects", "effects"), ("condition", "condition")):
+            if key in extra:
+                problems.extend(VOCABULARY.check_part(kind, extra[key], f"{where}.play-cost.{key}"))
+    return problems + VOCABULARY.check_abilities(raw.get("abilities", []), f"{where}.abilities")
+
+
 def load_dir(path: Path = CARDS_DIR) -> tuple[dict[str, CardDef], list[Problem]]:
-    cards, problems = read_card_files(path, lambda cid, raw, where: card_from_dict(cid, raw))
-    return {c.id: c for c in cards}, problems
+    return load_cards(path, card_from_dict)
 
 
-class Catalog(core_catalog.Catalog[CardDef]):
-    """Cards by id, found by any of their names with accents, case and apostrophes ignored."""
+class Catalog(OneNameCatalog[CardDef]):
+    """Mitos y Leyendas cards by id, found by any of their names with accents, case and apostrophes ignored."""
 
-    def sort_name(self, card: CardDef) -> str:
-        return card.name
 
-    def get(self, name: str) -> CardDef:
-        try:
-            return self.lookup(name)
-        except UnknownCardError as exc:
-            raise UnknownCardError(
-                f"{exc} A card not in the catalog can be defined in the position under [cards.<id>]",
-                f"{exc.text('es')} Una carta que no está en el catálogo se define en la posición en [cards.<id>]") from exc
-
-    def with_custom(self, custom: dict[str, Any]) -> tuple[Catalog, list[Problem]]:
-        if not custom:
-            return self, []
-        catalog = self.view()
-        problems: list[Problem] = []
-        for cid, raw in custom.items():
-            base = self.cards.get(cid)
-            if base is not None and isinstance(raw, dict):
-                # A catalog card given again with the position keeps its FAQ facts; the position adds the facts the
-                # FAQ does not give (its cost, its strength, the wording a scenario needs) and takes responsibility
-                # for them, so the card is no longer incomplete unless it says so.
-                raw = {**base.meta.get("raw", {}), **raw}
-                if "incomplete" not in custom[cid]:
-                    raw.pop("incomplete", None)
-            card, found = card_from_dict(cid, raw, custom=True)
-            problems.extend(found)
-            if card is not None:
-                # A card defined with the position takes over its names from any catalog card of the same name.
-                catalog.forget_names(card)
-                catalog.add(card)
-        return catalog, problems
+def with_custom(catalog: Catalog, custom: dict[str, Any]) -> tuple[Catalog, list[Problem]]:
+    """The catalog plus the cards a position defines."""
+    def read(cid: str, raw: Any) -> tuple[CardDef | None, list[Problem]]:
+        base = catalog.cards.get(cid)
+        if base is not None and isinstance(raw, dict):
+            # A catalog card given again with the position keeps its FAQ facts; the position adds the facts the FAQ
+            # does not give (its cost, its strength, the wording a scenario needs) and takes responsibility for them,
+            # so the card is no longer incomplete unless it says so.
+            raw = {**base.meta.get("raw", {}), **raw}
+            if "incomplete" not in custom[cid]:
+                raw.pop("incomplete", None)
+        return card_from_dict(cid, raw, custom=True)
+    return catalog.with_custom(custom, read)  # type: ignore[return-value]
 
 
 @functools.lru_cache(maxsize=1)

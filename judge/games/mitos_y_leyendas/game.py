@@ -20,6 +20,12 @@ from judge.games.mitos_y_leyendas.board import GRAVEYARD, Board
 from judge.games.mitos_y_leyendas.catalog import Catalog
 
 
+def named_players(names: Sequence[str], lang: str = "es") -> str:
+    """Players named in a note of the trace: "p1", "p2 y p1", "p1, p2 y p3" ("and" in English)."""
+    *rest, last = names
+    return f"{', '.join(rest)} {'y' if lang == 'es' else 'and'} {last}" if rest else last
+
+
 @dataclass(frozen=True)
 class Triggered:
     """A triggered ability waiting to resolve: whose card, which ability, and what set it off."""
@@ -241,8 +247,10 @@ class Game:
         """Runas, Fimbultyr, Quetzalcoatl: the players draw at the same time, one card each at a time; whoever runs
         out loses then, and both at the same draw is a draw (FAQ L748-L754)."""
         drawn = 0
-        with self.res.step("draw", rule, f"{', '.join(players)} roban {amount} a la vez, de una en una",
-                           f"{', '.join(players)} draw {amount} at the same time, one at a time"):
+        many = len(players) > 1
+        with self.res.step("draw", rule, f"{named_players(players)} {'roban' if many else 'roba'} {amount} a la vez, de una en una",
+                           f"{named_players(players, 'en')} {'draw' if many else 'draws'} {amount} at the same time, "
+                           "one at a time"):
             for _ in range(amount):
                 for pid in players:
                     castle = self.position.player(pid).zone("castillo")
@@ -270,8 +278,12 @@ class Game:
                           "Both castles run out at once: a draw")
             self.res.end_game(Result(draw=True, rule="MYL-CARD-81"))
         winners = tuple(p for p in self.position.players if p not in losers)
-        self.res.note("game-end", "MYL-CARD-81", f"El castillo de {', '.join(sorted(losers))} se vacía: pierde",
-                      f"{', '.join(sorted(losers))}'s castle runs out: they lose")
+        out = sorted(losers)
+        self.res.note("game-end", "MYL-CARD-81",
+                      f"Los castillos de {named_players(out)} se vacían: pierden" if len(out) > 1
+                      else f"El castillo de {out[0]} se vacía: pierde",
+                      f"The castles of {named_players(out, 'en')} run out: they lose" if len(out) > 1
+                      else f"{out[0]}'s castle runs out: {out[0]} loses")
         self.res.end_game(Result(winners=winners, rule="MYL-CARD-81"))
 
     # Triggered abilities.

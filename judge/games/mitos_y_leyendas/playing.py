@@ -23,13 +23,13 @@ from judge.core.errors import IllegalPlayError
 from judge.core.position import CardState, StackItem
 from judge.core.timing import act
 from judge.core.trace import Step
-from judge.games.mitos_y_leyendas import conditions, copying, steps
+from judge.games.mitos_y_leyendas import conditions, steps
 from judge.games.mitos_y_leyendas import targets as tg
 from judge.games.mitos_y_leyendas.costs import cost_to_pay, pay_play_cost
-from judge.games.mitos_y_leyendas.effects import refuse_incomplete, run_effects
+from judge.games.mitos_y_leyendas.effects import copying, refuse_incomplete, run_effects
 from judge.games.mitos_y_leyendas.board import GRAVEYARD
 from judge.games.mitos_y_leyendas.game import Game
-from judge.games.mitos_y_leyendas.library import shortfall
+from judge.games.mitos_y_leyendas.effects.library import shortfall
 from judge.games.mitos_y_leyendas.targets import AbilityContext
 from judge.games.mitos_y_leyendas.timing import RESOLVERS, Windows
 

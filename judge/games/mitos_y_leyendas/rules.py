@@ -8,11 +8,10 @@ and listed in ``docs/mitos-y-leyendas-decisions.md``.
 
 from __future__ import annotations
 
-import functools
-import json
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from judge.core.catalog import PositionCards, WithCustom, known_cards
 from judge.core.errors import IllegalPlayError, Problem, UnknownCardError
 from judge.core.notation import Layout
 from judge.core.paths import find_card
@@ -20,17 +19,15 @@ from judge.core.position import CardState, Position
 from judge.core.resolution import GameOver, PendingDecision, Resolution
 from judge.core.ruleset import Play, Ruleset
 from judge.core.timing import pass_priority
-from judge.games.mitos_y_leyendas import abilities, answering, combat, copying, lasting, library, playing, responses, schema
+from judge.games.mitos_y_leyendas import activating, combat, playing, responses, schema
 from judge.games.mitos_y_leyendas import steps, turn
 from judge.games.mitos_y_leyendas.board import GRAVEYARD, IN_PLAY, Board
-from judge.games.mitos_y_leyendas.catalog import CardDef, Catalog, default_catalog
+from judge.games.mitos_y_leyendas.catalog import CardDef, default_catalog, with_custom
 from judge.games.mitos_y_leyendas.effects import resolve_triggered, run_effects
 from judge.games.mitos_y_leyendas.game import Game
 from judge.games.mitos_y_leyendas.costs import cheapest
 from judge.games.mitos_y_leyendas.targets import AbilityContext
 from judge.games.mitos_y_leyendas.timing import Windows, answers
-
-assert lasting.HANDLERS and answering and copying and library, "every module of effects registers its words"
 
 ZONES = ("castillo", "mano", "reserva-de-oro", "oro-pagado", "linea-de-defensa", "linea-de-ataque", "linea-de-apoyo",
          "jugando", "cementerio", "permanentes", "destierro", "removida")
@@ -81,14 +78,8 @@ RULE_KEYS = frozenset({
 """Every rule key the Mitos y Leyendas code cites (a test checks that each resolves to stored text)."""
 
 
-@functools.lru_cache(maxsize=64)
-def _catalog_with(custom_json: str) -> tuple[Catalog, tuple[Problem, ...]]:
-    catalog, problems = default_catalog().with_custom(json.loads(custom_json))
-    return catalog, tuple(problems)
-
-
 @dataclass(frozen=True)
-class MitosYLeyendas(Ruleset):
+class MitosYLeyendas(PositionCards, Ruleset):
     id: str = "myl-pe-2024"
     game: str = "mitos-y-leyendas"
     document: str = "myl-pe-faq-2024"
@@ -98,6 +89,7 @@ class MitosYLeyendas(Ruleset):
         zones=ZONES, in_play=frozenset(IN_PLAY), attached_key="armas",
         hidden=frozenset({"castillo", "mano"}), ordered=frozenset({"castillo", "cementerio"}), stamps=True)
     verbs: ClassVar[tuple[str, ...]] = VERBS
+    catalogs: ClassVar[WithCustom[CardDef]] = WithCustom(default_catalog, with_custom)
 
     def cite(self, rule: str) -> str:
         if rule.startswith("myl.decision."):
@@ -107,34 +99,17 @@ class MitosYLeyendas(Ruleset):
     def rule_keys(self) -> set[str]:
         return set(RULE_KEYS)
 
-    def catalog_for(self, position: Position) -> Catalog:
-        catalog, _ = _catalog_with(json.dumps(position.cards, sort_keys=True, ensure_ascii=False))
-        return catalog
-
-    def catalog(self) -> Catalog:
-        return default_catalog()
-
     # Positions.
 
     def validate(self, position: Position) -> list[Problem]:
-        problems: list[Problem] = []
-        _, custom = _catalog_with(json.dumps(position.cards, sort_keys=True, ensure_ascii=False))
-        problems.extend(custom)
+        problems = self.custom_card_problems(position)
         if len(position.players) != 2:
             problems.append(Problem("players", "Mitos y Leyendas is played by two players", "Mitos y Leyendas se juega entre dos jugadores"))
         if position.step and position.step not in steps.STEPS:
             problems.append(Problem("step", f"step is one of {', '.join(steps.STEPS)}", f"el paso es uno de {', '.join(steps.STEPS)}"))
         catalog = self.catalog_for(position)
-        for player, zone, card in position.all_cards():
+        for player, zone, card, definition in known_cards(catalog, position, problems):
             where = f"players.{player.id}.{zone}"
-            if not card.known:
-                continue
-            try:
-                definition = catalog.get(card.card)
-            except UnknownCardError as exc:
-                problems.append(Problem(where, str(exc), exc.text("es")))
-                continue
-            card.card = definition.id
             expected = {"aliado": ("linea-de-defensa", "linea-de-ataque"), "totem": ("linea-de-apoyo",),
                         "oro": ("reserva-de-oro", "oro-pagado")}.get(definition.type)
             if zone in IN_PLAY and expected and zone not in expected and not any(card in c.attached for c in player.zone(zone)):
@@ -261,10 +236,10 @@ class MitosYLeyendas(Ruleset):
                 raise IllegalPlayError("the Oro must be in your hand", rule=cite("fase-de-vigilia.b"), es="el Oro debe estar en tu mano")
             turn.check_oro_drop(game, card, pid)
             return
-        if play.verb == "activate" and abilities.usable_here(game, card, pid):
+        if play.verb == "activate" and activating.usable_here(game, card, pid):
             for i, a in enumerate(game.board.define(card).abilities):
-                if a.get("kind") == "activada" and abilities.works_from(game, card, a):
-                    abilities.check_activation(game, card, i, a, waiting.id if waiting else None)
+                if a.get("kind") == "activada" and activating.works_from(game, card, a):
+                    activating.check_activation(game, card, i, a, waiting.id if waiting else None)
         if play.verb == "activate" and pid in position.values.get("batalla", {}).get("sin-habilidades", []):
             raise IllegalPlayError("in this battle an opposing ability keeps this player's abilities off",
                                    rule=cite("batalla-mitologica.declaracion-de-ataque.c"),
@@ -296,11 +271,11 @@ class MitosYLeyendas(Ruleset):
                                        rule=cite("pasos-para-jugar-una-carta.3"), es=f"no hay Oro suficiente en la Reserva para pagar {game.label(card)}")
             return
         if play.verb == "activate":
-            if not abilities.usable_here(game, card, pid):
+            if not activating.usable_here(game, card, pid):
                 raise IllegalPlayError("you activate abilities of cards you control in play", rule=cite("habilidad-activada"),
                                        es="activas habilidades de cartas que controlas en juego")
             activated = [(i, a) for i, a in enumerate(game.board.define(card).abilities)
-                         if a.get("kind") == "activada" and abilities.works_from(game, card, a)]
+                         if a.get("kind") == "activada" and activating.works_from(game, card, a)]
             usable = [i for i, a in activated if offered is not None or responses.usable_now(game, card, i, a, None)]
             if not usable:
                 raise IllegalPlayError(f"{game.label(card, 'en')} has no ability that can be activated now",
@@ -345,18 +320,13 @@ class MitosYLeyendas(Ruleset):
             elif play.verb == "play":
                 playing.play_card(game, card, pid, responds_to=responds_to, rules=rules)
             else:
-                abilities.activate(game, card, pid, rules=rules, responds_to=responds_to)
+                activating.activate(game, card, pid, rules=rules, responds_to=responds_to)
         game.check_end()
 
     # Expectations.
 
     def canonical(self, position: Position, expected: Any) -> Any:
-        if isinstance(expected, list):
-            return [self.canonical(position, e) for e in expected]
-        if isinstance(expected, str) and not position.find(expected):
-            found = self.catalog_for(position).find(expected)
-            return found.id if found else expected
-        return expected
+        return self.catalog_for(position).canonical(lambda uid: position.find(uid) is not None, expected)
 
     def query(self, position: Position, path: str) -> Any:
         board = Board(position, self.catalog_for(position))

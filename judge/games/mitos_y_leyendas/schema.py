@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from judge.core.errors import UnknownCardError
+from judge.core.catalog import card_views
 from judge.core.position import Position
 from judge.games.mitos_y_leyendas import vocabulary
 from judge.games.mitos_y_leyendas.board import IN_PLAY, LINES, Board
@@ -57,14 +57,8 @@ def card_facts(card: CardDef) -> dict[str, Any]:
 
 def card_view(cards: Catalog, position: Position) -> dict[str, Any]:
     board = Board(position, cards)
-    out: dict[str, Any] = {}
-    for player, zone, card in position.all_cards():
-        info: dict[str, Any] = {"uid": card.uid, "card": card.card, "id": card.card, "zone": f"{player.id}.{zone}"}
-        try:
-            info.update(card_facts(cards.lookup(card.card)) if card.known else {"name": {"es": "?", "en": "?", "pt": "?"}})
-        except UnknownCardError:
-            info["name"] = {"es": card.card, "en": card.card, "pt": card.card}
+    out = card_views(cards, position, card_facts)
+    for _, zone, card in position.all_cards():
         if card.known and zone in IN_PLAY and zone in LINES:
-            info["strength_now"] = board.strength(card)
-        out[card.uid] = info
+            out[card.uid]["strength_now"] = board.strength(card)
     return out

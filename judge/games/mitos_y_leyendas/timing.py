@@ -32,7 +32,7 @@ from judge.core.resolution import Resolution
 from judge.core.timing import Pending, Priority
 from judge.games.mitos_y_leyendas import steps
 from judge.games.mitos_y_leyendas.final import check_armas
-from judge.games.mitos_y_leyendas.game import Game, Triggered
+from judge.games.mitos_y_leyendas.game import Game, Triggered, named_players
 
 RESOLVERS: dict[str, Callable[[Game, StackItem], None]] = {}
 """How each kind of waiting item resolves, filled in by the modules that create them (playing, combat)."""
@@ -121,9 +121,10 @@ class Windows(Priority):
         game = self.game
         skipped = [p for p in self.responders(res.position, item) if p not in item.data.get("answered", [])]
         if skipped:
+            many = len(skipped) > 1
             res.note("no-answer", "myl.decision.hidden-information",
-                     f"{', '.join(skipped)} no tiene en la posición ninguna respuesta posible",
-                     f"{', '.join(skipped)} has no possible answer in the position")
+                     f"{named_players(skipped)} no {'tienen' if many else 'tiene'} en la posición ninguna respuesta posible",
+                     f"{named_players(skipped, 'en')} {'have' if many else 'has'} no possible answer in the position")
         with game.triggers.resolving():
             RESOLVERS[item.kind](game, item)
         check_armas(game)

@@ -1,8 +1,9 @@
 """The ability vocabulary of Mitos y Leyendas: the words a card's abilities are written in.
 
-This module only declares and checks the words (each documented in ``docs/abilities-mitos-y-leyendas.md``); the
-interpreter in :mod:`judge.games.mitos_y_leyendas.effects` gives each its meaning. A test checks that every
-declared effect has an implementation, so a card can never use a word the engine does not understand.
+This module only declares the words (each documented in ``docs/abilities-mitos-y-leyendas.md``):
+:mod:`judge.core.vocabulary` checks a card's abilities against them and the interpreter in
+:mod:`judge.games.mitos_y_leyendas.effects` gives each its meaning. A test checks that every declared effect has an
+implementation, so a card can never use a word the engine does not understand.
 
 The FAQ's own classification of abilities is kept as it is (Tipos de Habilidades): ``disparada`` (triggered),
 ``activada`` (activated, with a cost in the text box), ``continua`` (works while the source is in play) and
@@ -14,10 +15,12 @@ from __future__ import annotations
 from typing import Any
 
 from judge.core.errors import Problem
+from judge.core.vocabulary import Choice, Vocabulary
 from judge.games.mitos_y_leyendas import conditions
 
 TYPES = ("aliado", "talisman", "totem", "arma", "oro")
 """Card types (Aliado, Talismán, Tótem, Arma, Oro)."""
+CARD_TYPE = Choice(frozenset(TYPES), f"type is one of {', '.join(TYPES)}", f"el tipo es uno de {', '.join(TYPES)}")
 
 ABILITY_KINDS = {
     "disparada": "triggered: happens when `on` happens, without the controller's choice (`may` makes it optional)",
@@ -156,76 +159,30 @@ DURATIONS = {
 }
 
 
-def check_card(raw: dict[str, Any], where: str) -> list[Problem]:
-    """Problems of one card definition against the vocabulary, every one of them."""
-    problems: list[Problem] = []
-
-    def bad(path: str, en: str, es: str) -> None:
-        problems.append(Problem(f"{where}.{path}", en, es))
-
-    extra = raw.get("play-cost")
-    if extra is not None:
-        if not isinstance(extra, dict):
-            bad("play-cost", "an additional cost is a table", "un coste adicional es una tabla")
-        else:
-            for j, effect in enumerate(extra.get("effects", [])):
-                problems.extend(_check_effect(effect, f"{where}.play-cost.effects[{j}]"))
-            for en, es in conditions.problems(extra["condition"]) if "condition" in extra else []:
-                bad("play-cost.condition", en, es)
-
-    if raw.get("type") not in TYPES:
-        bad("type", f"type is one of {', '.join(TYPES)}", f"el tipo es uno de {', '.join(TYPES)}")
-    for key in ("cost", "strength"):
-        value = raw.get(key)
-        if value is not None and (not isinstance(value, int) or isinstance(value, bool) or value < 0):
-            bad(key, f"{key} is a whole number from 0", f"{key} es un número entero desde 0")
-    abilities = raw.get("abilities", [])
-    if not isinstance(abilities, list):
-        bad("abilities", "abilities are a list of tables", "las habilidades son una lista de tablas")
-        return problems
-    for i, ability in enumerate(abilities):
-        at = f"abilities[{i}]"
-        if not isinstance(ability, dict):
-            bad(at, "an ability is a table", "una habilidad es una tabla")
-            continue
-        kind = ability.get("kind")
-        if kind not in ABILITY_KINDS:
-            bad(f"{at}.kind", f"kind is one of {', '.join(ABILITY_KINDS)}", f"kind es uno de {', '.join(ABILITY_KINDS)}")
-        if kind == "disparada" and ability.get("on") not in TRIGGERS:
-            bad(f"{at}.on", f"a triggered ability says when: one of {', '.join(TRIGGERS)}",
-                f"una habilidad disparada dice cuándo: una de {', '.join(TRIGGERS)}")
-        if kind == "continua":
-            grant = ability.get("grant")
-            if grant is not None and grant not in GRANTS:
-                bad(f"{at}.grant", f"unknown grant {grant!r}", f"concesión desconocida {grant!r}")
-        for en, es in conditions.problems(ability["condition"]) if "condition" in ability else []:
-            bad(f"{at}.condition", en, es)
-        costs = ability.get("cost", [])
-        for j, effect in enumerate([*ability.get("effects", []), *(costs if isinstance(costs, list) else [])]):
-            problems.extend(_check_effect(effect, f"{where}.{at}.effects[{j}]"))
-    return problems
+def condition_problems(condition: Any, where: str) -> list[Problem]:
+    """A condition of the game's own grammar (:mod:`conditions`), checked where it is written."""
+    return [Problem(where, en, es) for en, es in conditions.problems(condition)]
 
 
-def _check_effect(effect: Any, where: str) -> list[Problem]:
-    problems: list[Problem] = []
-    if not isinstance(effect, dict):
-        return [Problem(where, "an effect is a table", "un efecto es una tabla")]
-    word = effect.get("do")
-    if word not in EFFECTS:
-        problems.append(Problem(f"{where}.do", f"unknown effect {word!r}", f"efecto desconocido {word!r}"))
-    until = effect.get("until")
-    if until is not None and until not in DURATIONS:
-        problems.append(Problem(f"{where}.until", f"unknown duration {until!r}", f"duración desconocida {until!r}"))
-    target = effect.get("target")
-    if isinstance(target, dict):
-        for key in target:
-            if key not in TARGET_KEYS:
-                problems.append(Problem(f"{where}.target.{key}", f"unknown target key {key!r}", f"clave de objetivo desconocida {key!r}"))
-    for j, then in enumerate(effect.get("then", [])):
-        problems.extend(_check_effect(then, f"{where}.then[{j}]"))
-    for j, option in enumerate(effect.get("options", [])):
-        for k, inner in enumerate(option.get("effects", []) if isinstance(option, dict) else []):
-            problems.extend(_check_effect(inner, f"{where}.options[{j}].effects[{k}]"))
-    for j, inner in enumerate(effect.get("effects", [])):
-        problems.extend(_check_effect(inner, f"{where}.effects[{j}]"))
-    return problems
+_PARTS = {"effects": "effects", "cost": "effects", "condition": "condition"}
+"""Every kind of ability may have its instructions, the costs its text asks and the condition it needs."""
+
+VOCABULARY = Vocabulary(
+    keywords=frozenset(), triggers=ABILITY_KINDS, events=frozenset(TRIGGERS), constant_effects={},
+    effects={word: {} for word in EFFECTS}, common_effect_keys=frozenset({"do", "then"}), ability_keys=None,
+    named_targets=None, target_keys=frozenset(TARGET_KEYS), filters=None, sides=None, kinds=None, default_kind="",
+    choices={"duration": Choice.one_of("a duration", "una duración", DURATIONS, documented=True),
+             "grant": Choice.one_of("grant", "grant", GRANTS)},
+    trigger_key="kind", constant_trigger="", event_trigger="disparada", event_key="on",
+    # A continuous ability's ``cost`` is what it changes in the cost of cards (``{ amount = -1 }``), not a cost paid.
+    ability_parts={**{kind: _PARTS for kind in ABILITY_KINDS},
+                   "continua": {"effects": "effects", "condition": "condition", "grant": "grant"}},
+    shared_parameters={"until": "duration", "target": "target", "effects": "effects", "options": "labelled-options"},
+    strict_parameters=False, checkers={"condition": condition_problems},
+    word_choices={"trigger": Choice.one_of("kind", "kind", ABILITY_KINDS),
+                  "event": Choice(frozenset(TRIGGERS), f"a triggered ability says when: one of {', '.join(TRIGGERS)}",
+                                  f"una habilidad disparada dice cuándo: una de {', '.join(TRIGGERS)}"),
+                  "effect": Choice.one_of("an effect", "un efecto", EFFECTS)},
+    target_count_required=False,
+)
+"""The vocabulary a Mitos y Leyendas card is checked against."""

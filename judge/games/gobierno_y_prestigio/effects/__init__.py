@@ -13,18 +13,13 @@ from typing import Any
 from collections.abc import Callable
 
 from judge.core.position import CardState, StackItem
+from judge.core.vocabulary import Handlers
 from judge.games.gobierno_y_prestigio import targets
 from judge.games.gobierno_y_prestigio.game import Game
 
 Handler = Callable[[Game, "Ctx", dict[str, Any]], None]
-HANDLERS: dict[str, Handler] = {}
-
-
-def handler(word: str) -> Callable[[Handler], Handler]:
-    def register(fn: Handler) -> Handler:
-        HANDLERS[word] = fn
-        return fn
-    return register
+HANDLERS: Handlers[Handler] = Handlers()
+handler = HANDLERS.word
 
 
 @dataclass

@@ -7,11 +7,9 @@ from typing import Any
 from judge.core.position import CardState, StackItem
 from judge.games.gobierno_y_prestigio import damage, uses
 from judge.games.gobierno_y_prestigio.board import CAMPO
-from judge.games.gobierno_y_prestigio.catalog import with_custom
 from judge.games.gobierno_y_prestigio.effects import Ctx, amount, object_effect, objects, players
 from judge.games.gobierno_y_prestigio.effects import handler
 from judge.games.gobierno_y_prestigio.game import Game
-from judge.games.gobierno_y_prestigio.vocabulary import COUNTER
 
 
 def _cards(objs: list[Any]) -> list[CardState]:
@@ -75,8 +73,7 @@ def enter(game: Game, card: CardState, pid: str, *, rule: str, tapped: bool | No
     with game.res.step("enters", rule, f"{game.label(card)} entra en el campo de juego bajo el control de {pid}",
                        f"{game.label(card, 'en')} enters the battlefield under {pid}'s control", card=card.uid):
         if game.board.zone_of(card) is None:
-            game.position.player(pid).zone(CAMPO).append(card)
-            card.stamp = game.position.tick()
+            game.create(card, pid, CAMPO)
             game.res.set_controller(card, pid)
         else:
             game.move(card, pid, CAMPO, rule=rule, tapped=tapped)
@@ -162,14 +159,12 @@ def create_token(game: Game, ctx: Ctx, effect: dict[str, Any]) -> None:
                           f"The token has the colours of the card that made it: {', '.join(spec['colors'])}")
     creator = players(game, ctx, effect)[0] if "player" in effect else ctx.player
     token_id = f"tarjeta-{len(game.position.cards) + 1}"
-    game.position.cards = {**game.position.cards, token_id: spec}  # shared with the position's copies: replaced
-    game.catalog = with_custom(game.catalog, {token_id: spec})[0]
-    game.board.catalog = game.catalog
+    game.define_card(token_id, spec)
     card = CardState(uid=token_id, card=token_id, owner=creator, controller=creator, state={"tarjeta": True})
     game.res.note("token", "113.1", f"{creator} crea la tarjeta {spec['name']}: es su dueño y controlador",
                   f"{creator} creates the token {spec['name']}: its owner and controller")
     if not enter(game, card, creator, rule="113.1"):
-        game.position.cards.pop(token_id)
+        game.define_card(token_id, None)
 
 
 @object_effect("modificar")

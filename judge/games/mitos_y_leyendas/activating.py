@@ -22,7 +22,7 @@ from judge.games.mitos_y_leyendas.game import Game
 from judge.games.mitos_y_leyendas.playing import pay
 from judge.games.mitos_y_leyendas.responses import used_this_turn
 from judge.games.mitos_y_leyendas.targets import AbilityContext
-from judge.games.mitos_y_leyendas.timing import RESOLVERS, Windows
+from judge.games.mitos_y_leyendas.timing import Windows
 
 
 def check_activation(game: Game, card: CardState, index: int, ability: dict[str, Any],
@@ -97,24 +97,3 @@ def activate(game: Game, card: CardState, player: str, rules: Windows | None = N
             data["disparos"] = waiting
         res.push(StackItem(game.position.next_stack_id(), player, card.uid, "habilidad", data))
     act(res, rules or Windows(game), player)
-
-
-def release_cost_triggers(game: Game, item: StackItem) -> None:
-    """The abilities the costs triggered join those the ability triggered, to resolve after it."""
-    for raw in item.data.get("disparos", []):
-        game.triggers.waiting.append(game.pending(raw["controller"], raw["card"], int(raw["index"]), dict(raw["event"])))
-
-
-def resolve_ability(game: Game, item: StackItem) -> None:
-    card = game.card(item.source)
-    if card is not None:
-        ability = game.board.define(card).abilities[int(item.data.get("ability", 0))]
-        ctx = AbilityContext(game, card.uid, item.controller, {"responds-to": item.data.get("responds-to")},
-                             rule="habilidad-activada")
-        with game.res.step("ability", "habilidad-activada", f"Se resuelve la habilidad de {game.label(card)}",
-                           f"The ability of {game.label(card, 'en')} resolves", card=card.uid):
-            run_effects(ctx, ability.get("effects", []))
-    release_cost_triggers(game, item)
-
-
-RESOLVERS["habilidad"] = resolve_ability

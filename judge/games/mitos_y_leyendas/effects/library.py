@@ -1,5 +1,5 @@
-"""Effects on the zones out of play: discarding from a hand, shuffling from the Cementerio, searching, showing,
-ordering the castle, and playing a card from a zone by an effect."""
+"""Effects on the zones out of play: direct damage to the castle, drawing, discarding from a hand, shuffling from
+the Cementerio, searching, showing, ordering the castle, and playing a card from a zone by an effect."""
 
 from __future__ import annotations
 
@@ -10,6 +10,30 @@ from judge.core.position import CardState
 from judge.games.mitos_y_leyendas import targets as tg
 from judge.games.mitos_y_leyendas.effects import handler, player_of
 from judge.games.mitos_y_leyendas.targets import AbilityContext
+
+
+@handler("botar")
+def _botar(ctx: AbilityContext, effect: dict[str, Any], path: str) -> int:
+    done = 0
+    amount = effect.get("amount", 1)
+    amount = int(ctx.event.get("amount", 0)) if amount == "dano" else int(amount)
+    for pid in player_of(ctx, effect.get("player", "opponent")):
+        if pid != ctx.controller and ctx.source in ctx.game.position.values.get("turno", {}).get("dano-directo-a-0", []):
+            # Machitun answered the card or ability that deals it: the direct damage is reduced to 0 (FAQ L177).
+            ctx.game.res.note("damage-reduced", "dano-directo", f"El daño directo a {pid} se reduce a 0",
+                              f"The direct damage to {pid} is reduced to 0")
+            continue
+        done += ctx.game.botar(pid, amount, rule="dano-directo", by=ctx.controller)
+    return done
+
+
+@handler("robar")
+def _draw(ctx: AbilityContext, effect: dict[str, Any], path: str) -> int:
+    players = player_of(ctx, effect.get("player"))
+    amount = int(effect.get("amount", 1))
+    if effect.get("simultaneous"):
+        return ctx.game.draw_together(players, amount, rule=ctx.rule)
+    return sum(ctx.game.draw(pid, amount, rule=ctx.rule) for pid in players)
 
 
 @handler("descartar")

@@ -12,7 +12,7 @@ from typing import Any
 
 from judge.core.position import CardState
 from judge.games.mitos_y_leyendas.effects import handler, run_effects, targets_of
-from judge.games.mitos_y_leyendas.library import shortfall
+from judge.games.mitos_y_leyendas.effects.library import shortfall
 from judge.games.mitos_y_leyendas.targets import AbilityContext
 
 ANSWERS = ("anular", "cancelar", "prevenir")
