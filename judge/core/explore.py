@@ -221,6 +221,7 @@ class _Ahead:
             # none (a whole order written at once): the branch would not be this one.
             if not options or (peeked and isinstance(options[0], list)):
                 return None
+            # The explorer reads only the question of a stop: its position and trace go on with the resolution.
             self.stops[_key(path)] = Outcome(position=res.position, trace=res.root, question=question,
                                              decisions=list(res.decisions))
             ahead -= 1
