@@ -358,8 +358,12 @@ def _trace_citations(trace: Step, question: dict[str, Any] | None) -> dict[str, 
 
 
 def _changes(rs: Ruleset, before: Position, after: Position) -> list[dict[str, Any]]:
-    facts = reuse.on_position(before, "facts", lambda: exploring.facts(rs, before))
-    return [{"what": k, "before": b, "after": a} for k, b, a in exploring.diff(facts, exploring.facts(rs, after))]
+    return [{"what": k, "before": b, "after": a} for k, b, a in exploring.diff(_facts(rs, before), _facts(rs, after))]
+
+
+def _facts(rs: Ruleset, position: Position) -> dict[str, Any]:
+    return reuse.on_position(position, "facts", lambda: reuse.by_text(
+        rs, board_view(rs, position)["toml"], "facts", lambda: exploring.facts(rs, position)))
 
 
 def _question(q: Any) -> dict[str, Any]:
