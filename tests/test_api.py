@@ -154,7 +154,7 @@ def test_resolve_a_complete_play(client):
     data = resolve(client, position=GATO, play="play Gato por Liebre").get_json()
     assert data["status"] == "complete" and data["question"] is None
     assert data["after"]["position"]["players"]["p1"]["amber"] == 2
-    assert {"what": "p1.amber", "before": 0, "after": 2} in data["changes"]
+    assert {"what": "p1.amber", "before": 0, "after": 2, "detail": False} in data["changes"]
     cited = json.dumps(data["trace"])
     assert "keyforge-17.2#order.play.1" in cited and "keyforge-17.2#steal" in cited
     assert data["citations"]["keyforge-17.2#steal"]["url"] == "/rules/keyforge-17.2/steal"
@@ -336,7 +336,10 @@ def test_explore_groups_the_outcomes(client):
     assert data["matters"] is True and len(data["outcomes"]) == 2 and data["cut"] == 0 and data["complete"]
     answers = sorted(o["paths"][0]["answers"] for o in data["outcomes"])
     assert answers == [["left"], ["right"]]
-    assert "c1.index" in data["differing"]
+    # Where the Troll entered is the order of p1's battleline; the index of each card that moved along is a detail.
+    assert "p1.battleline" in data["differing"] and "c1.index" in data["differing_details"]
+    # The Troll on the left flank or on the right: Krump and the Troll in both orders.
+    assert sorted(o["facts"]["p1.battleline"] for o in data["outcomes"]) == [["c1", "c2"], ["c2", "c1"]]
     single = client.post("/api/explore", json={"position": GATO, "play": "play Gato por Liebre"}).get_json()
     assert single["matters"] is False and len(single["outcomes"]) == 1
 
@@ -382,8 +385,9 @@ def test_export_then_import_a_scenario(client, tmp_path):
 
     assert main(["check", str(path)]) == 0
     imported = client.post("/api/scenarios/import", data=text.encode(), content_type="text/plain").get_json()
-    assert imported["id"] == "MESA-7" and imported["plays"] == [{"play": "play Troll", "by": None,
-                                                                 "answers": ["left"], "illegal": None}]
+    assert imported["id"] == "MESA-7" and [{k: p[k] for k in ("play", "by", "answers", "illegal")}
+                                           for p in imported["plays"]] == [{"play": "play Troll", "by": None,
+                                                                            "answers": ["left"], "illegal": None}]
     again = client.post("/api/scenarios/import", json={"toml": text}).get_json()
     assert again["position"] == imported["position"]
 

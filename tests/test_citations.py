@@ -69,3 +69,14 @@ def test_an_older_rulebook_cites_the_master_rulebook_only_for_what_it_lacks(rule
     for key, target in ruleset.rule_aliases.items():
         assert not corpus.has(f"{ruleset.document}#{key}") or key.startswith("order."), (
             f"{ruleset.document} has its own section {key}; the alias to {target} hides it")
+
+
+def test_a_ruleset_names_its_decisions_document_and_the_core_cites_it():
+    myl, gyp, kf = rulesets.get("myl-pe-2024"), rulesets.get("gyp-reglas-1"), rulesets.get("keyforge-17.2")
+    assert myl.cite("myl.decision.durations") == "myl-decisiones#durations"
+    assert gyp.cite("gyp.decision.card-destinations") == "gyp-decisiones#card-destinations"
+    # Another game's decision key, a rule key and a full citation are not taken for this ruleset's decisions.
+    assert myl.cite("gyp.decision.x") == "myl-pe-faq-2024#gyp.decision.x"
+    assert gyp.cite("120.5") == "gyp-reglas-1#120.5" and gyp.cite("gyp-decisiones#x") == "gyp-decisiones#x"
+    assert kf.decisions is None and kf.cite("decision.x") == "keyforge-17.2#decision.x"
+    assert not any(type(r).__dict__.get("cite") for r in (myl, gyp)), "the games leave decisions to the core"

@@ -5,6 +5,7 @@ from __future__ import annotations
 import sqlite_utils
 
 from judge import db
+from judge.db import analysis
 
 
 def test_build_loads_everything_and_searches_without_accents(corpus):
@@ -31,15 +32,31 @@ def test_words_stemmed_ahead_in_a_child_process_build_the_same_index(corpus, mon
         return {n: sorted(map(repr, database.execute(f"SELECT * FROM [{n}]").fetchall())) for n in names}
 
     def fresh_stems():
-        db._STEMMED_AHEAD.clear()
-        db.stems.cache_clear()
-        db.stemmed_text.cache_clear()
+        analysis.STEMMED_AHEAD.clear()
+        analysis.stems.cache_clear()
+        analysis.stemmed_text.cache_clear()
 
     fresh_stems()
     ahead = sqlite_utils.Database(memory=True)
     db.build(ahead, corpus)
     fresh_stems()
-    monkeypatch.setattr(db, "_stem_ahead", lambda corpus: (lambda: None))
+    monkeypatch.setattr(analysis, "stem_ahead", lambda corpus: (lambda: None))
     alone = sqlite_utils.Database(memory=True)
     db.build(alone, corpus)
     assert tables(ahead) == tables(alone)
+
+
+def test_a_word_added_to_the_thesaurus_changes_what_the_index_is_built_from(corpus, monkeypatch):
+    from judge.db import building
+
+    before = building.files_fingerprint(corpus)
+    monkeypatch.setattr(building, "GLOSSARY", (*building.GLOSSARY, ("tap", "girar")))
+    assert building.files_fingerprint(corpus) != before
+
+
+def test_a_verb_added_to_the_stem_changes_changes_what_the_index_is_built_from(corpus, monkeypatch):
+    from judge.db import building, verbs
+
+    before = building.files_fingerprint(corpus)
+    monkeypatch.setattr(verbs, "_STEM_CHANGES", {**verbs._STEM_CHANGES, "cierr": "cerr"})
+    assert building.files_fingerprint(corpus) != before

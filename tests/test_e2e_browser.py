@@ -64,7 +64,12 @@ def browser(tmp_path_factory):
 
 
 def wait(driver, condition):
-    return WebDriverWait(driver, WAIT).until(condition)
+    # A condition that reads an element the board redraws meanwhile is asked again rather than failing: on a busy
+    # machine the server's answer to the previous change can arrive between finding an element and reading it.
+    from selenium.common.exceptions import ElementNotInteractableException, StaleElementReferenceException
+
+    return WebDriverWait(driver, WAIT, ignored_exceptions=(StaleElementReferenceException,
+                                                           ElementNotInteractableException)).until(condition)
 
 
 def visible(driver, css):
@@ -362,8 +367,9 @@ def test_myl_a_talisman_annulled_and_the_annulment_annulled(server, browser):
     assert after_stack(d) == []
     graveyard = d.find_elements(By.CSS_SELECTOR, "#compare .mini-board")[-1].text
     assert "Trivaldi" in graveyard
-    assert any(c["what"] == f"{target}.zone" for c in d.execute_script(
-        "return Array.from(document.querySelectorAll('#changes td:first-child')).map(t => ({what: t.textContent}))"))
+    # The change is listed by the card's name, the rest of the bookkeeping under "details".
+    moved = d.find_element(By.CSS_SELECTOR, f"#changes-read tr[data-what='{target}.zone']")
+    assert "Trivaldi" in moved.get_attribute("textContent")
 
     # The same trace in English.
     click(d, "trace-lang")

@@ -5,8 +5,13 @@ from __future__ import annotations
 
 import pytest
 
+from conftest import ROOT
 from judge import rulesets
+from judge.core import notation
 from judge.core.errors import IllegalPlayError, MalformedPositionError
+from judge.core.position import Position
+from judge.core.ruleset import Play
+from judge.core.trace import Change
 
 GYP = rulesets.get("gyp-reglas-1")
 
@@ -68,3 +73,29 @@ def test_the_board_view_shows_strength_now():
 def test_the_legal_plays_of_a_position_include_passing_and_the_card():
     plays = {str(p) for p in GYP.legal_plays(GYP.loads(POSITION.replace('[{ uid = "g1", card = "PG" }]', '["PG", "PG"]')))}
     assert {"pass", "play f", "conceder"} <= plays
+
+
+def _scenario_outcome(name: str) -> tuple[Position, list[Change]]:
+    """The position after a scenario's plays, and every change its plays' traces record."""
+    doc = notation.loads_toml((ROOT / "scenarios" / "gobierno-y-prestigio" / f"{name}.toml").read_text(encoding="utf-8"))
+    position = GYP.read_position(doc["position"])
+    changes = []
+    for play in doc["plays"]:
+        out = GYP.resolve(position, Play.parse(play["play"], by=play.get("by")), play.get("answers", []))
+        changes += [c for s in out.trace.walk() for c in s.changes]
+        position = out.position
+    return position, changes
+
+
+def test_a_token_and_its_definition_come_into_being_through_the_resolution():
+    position, changes = _scenario_outcome("GP-EX-02")
+    made = [(c.what, c.before, c.after) for c in changes if c.what in ("tarjeta-3.zone", "cards.tarjeta-3")]
+    assert [m[0] for m in made] == ["cards.tarjeta-3", "tarjeta-3.zone"]
+    assert made[0][2]["name"] == "Galeón" and made[1][1:] == (None, "p1.campo")
+    assert "tarjeta-3" in position.cards and GYP.loads(GYP.dumps(position)) == position
+
+
+def test_a_token_that_cannot_enter_leaves_no_definition_behind():
+    position, changes = _scenario_outcome("GP-RULE-073")
+    assert not any(c.what.startswith(("cards.", "tarjeta-")) for c in changes)
+    assert set(position.cards) == {"leva", "muralla"}

@@ -40,16 +40,25 @@ def test_every_entry_involves_rule_sections_that_exist(corpus, notes):
 
 
 def test_every_ruling_page_lists_its_rule_sections_and_the_links_work(client, corpus, notes):
+    assert len(corpus.entries) == 670
+    assert {corpus.documents[e.document].game for e in corpus.entries.values()} == {
+        "keyforge", "mitos-y-leyendas", "gobierno-y-prestigio"}
+    shown: set[str] = set()
     targets: set[str] = set()
     for entry_id in corpus.entries:
-        html = page(client, f"/rulings/{entry_id}")
+        url = f"/rulings/{entry_id}"
+        html = page(client, url)
+        shown.add(url)
         block = html[html.index('<section class="rules-involved">'):]
         block = block[:block.index("</section>")]
         hrefs = re.findall(r'href="(/rules/[^"]+)"', block)
         expected = [f"/rules/{c.replace('#', '/', 1)}" for c in notes.links[entry_id]]
         assert hrefs == expected, entry_id
-        targets.update(hrefs)
-    for url in sorted(targets):
+        # Every link of the page to the oracle's own pages: the rules involved, the page references, the
+        # superseded and current texts, the relations, the related rulings, the document.
+        targets.update(re.findall(r'href="(/(?:rulings|rules|documents)/[^"#?]+)"', html))
+    assert any(t.startswith("/rules/myl-") for t in targets) and any(t.startswith("/rules/gyp-") for t in targets)
+    for url in sorted(targets - shown):
         page(client, url)
 
 
@@ -131,3 +140,15 @@ def test_the_api_says_what_a_result_stands_for(client):
     data = client.get("/api/rulings/search", query_string={"q": "atordoar", "limit": 10}).get_json()
     old = next(r for r in data["results"] if r["document"] == "keyforge-1.3")
     assert old["superseded"] and old["current"]["id"].startswith(("keyforge-17.2", "KF172-"))
+
+
+def test_every_superseded_result_of_a_page_links_to_the_current_text(client):
+    labelled = 0
+    for q in ("aturdir", "atordoar", "capturar", "cadenas", "forjar", "regra dos seis", "cosechar"):
+        html = page(client, f"/rulings?q={q}")
+        for item in re.findall(r'<li class="result[^"]*superseded-result".*?</li>', html, re.S):
+            labelled += 1
+            label = re.search(r'<p class="superseded" data-current="([^"]+)">[^<]*<a href="([^"]+)"', item)
+            assert label, (q, item[:200])
+            page(client, label.group(2))
+    assert labelled >= 10

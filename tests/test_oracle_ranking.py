@@ -23,11 +23,12 @@ GAMES = ("keyforge", "mitos-y-leyendas", "gobierno-y-prestigio")
 LANGUAGES = ("es", "en", "pt")
 
 # What the oracle reaches (README, benchmark table), rounded down: recall may only go up.
-RECALL_AT_3 = {"all": 0.95, "lang:es": 0.94, "lang:en": 0.96, "lang:pt": 0.96,
-               "game:keyforge": 1.0, "game:mitos-y-leyendas": 0.89, "game:gobierno-y-prestigio": 0.92}
-RECALL_AT_5 = {"all": 0.99, "lang:es": 0.98, "lang:en": 1.0, "lang:pt": 1.0,
-               "game:keyforge": 1.0, "game:mitos-y-leyendas": 0.96, "game:gobierno-y-prestigio": 1.0,
+RECALL_AT_3 = {"all": 0.97, "lang:es": 0.95, "lang:en": 0.96, "lang:pt": 1.0,
+               "game:keyforge": 1.0, "game:mitos-y-leyendas": 0.95, "game:gobierno-y-prestigio": 0.96,
                "kind:definition": 1.0}
+RECALL_AT_5 = {"all": 1.0, "lang:es": 1.0, "lang:en": 1.0, "lang:pt": 1.0,
+               "game:keyforge": 1.0, "game:mitos-y-leyendas": 1.0, "game:gobierno-y-prestigio": 1.0,
+               "kind:definition": 1.0, "kind:interaction": 1.0}
 
 
 def covers(database, q: str, n: int = 5, **filters) -> list[list[str]]:
@@ -41,11 +42,16 @@ def position(database, q: str, answers: set[str], n: int = 5) -> int | None:
 # The question set --------------------------------------------------------------------------------------------
 
 
+HANDFUL = 5
+"""Questions of each kind the set holds for each game in each language, at the least."""
+
+
 def test_the_questions_cover_every_game_language_and_kind(corpus):
     for game in GAMES:
         for lang in LANGUAGES:
-            kinds = {q["kind"] for q in QUESTIONS if q["game"] == game and q["lang"] == lang}
-            assert {"definition", "interaction"} <= kinds, (game, lang)
+            for kind in ("definition", "interaction"):
+                asked = [q for q in QUESTIONS if (q["game"], q["lang"], q["kind"]) == (game, lang, kind)]
+                assert len(asked) >= HANDFUL, (game, lang, kind, len(asked))
     assert any(q["kind"] == "card" for q in QUESTIONS)
     for q in QUESTIONS:
         assert q["answers"] and all(corpus.has(a) for a in q["answers"]), q["q"]
@@ -100,6 +106,27 @@ def test_a_stub_ranks_below_the_section_it_points_to_and_links_to_it(database):
     assert ids[0] == "keyforge-17.2#capture"
 
 
+def test_every_stub_ranks_below_what_it_points_to(database):
+    stubs = database.execute("SELECT citation, title, points_to FROM sections WHERE points_to != ''").fetchall()
+    assert len(stubs) >= 10
+    for citation, title, target in stubs:
+        hits = db.search(database, title, limit=20)
+        ids = [i for h in hits for i in h.covers]
+        if citation in ids:
+            assert target in ids and ids.index(target) < ids.index(citation), (title, ids)
+            stub = next(h for h in hits if citation in h.covers)
+            assert stub.id != citation or stub.points_to["id"] == target
+
+
+def test_every_superseded_result_names_the_current_text(database):
+    for q in ("aturdir", "atordoar", "cosechar", "capturar", "cadenas", "regla del seis", "elusivo", "forjar"):
+        for h in db.search(database, q, limit=20):
+            replaced = database.execute("SELECT current FROM search_docs WHERE ref = ?", (h.id,)).fetchone()[0]
+            assert (h.current or {}).get("id") == (replaced or None), (q, h.id)
+            if h.current:
+                assert h.current["title"], (q, h.id)
+
+
 @pytest.mark.parametrize("q, first", [("regla del seis", "keyforge-17.2#rule-of-six"),
                                       ("rule of six", "keyforge-17.2#rule-of-six"),
                                       ("qué hace elusivo", "keyforge-17.2#elusive"),
@@ -129,6 +156,79 @@ def test_the_four_aspects_of_rule_103_1_a_are_one_result(database):
                                  "GP-RULE-017"}
     assert first.id == "gyp-reglas-1#103.1.a"  # the rule itself, with the entries as its aspects
     assert not {"GP-RULE-014", "GP-RULE-015"} & {h.id for h in hits[1:]}
+
+
+@pytest.mark.parametrize("q, answer", [
+    ("si cancelo una habilidad de un aliado del oponente que tiene dos, puedo cancelar la otra también", "MYL-GEN-41"),
+    ("G&P: can an order target itself", "GP-RULE-110")])
+def test_an_interaction_finds_its_ruling_in_the_top_5(database, q, answer):
+    """The ruling is filed under the term the question names ("Cancelación de habilidades"); "itself" is said
+    "a sí misma" in the rule."""
+    assert position(database, q, {answer}) is not None, [ids[0] for ids in covers(database, q)]
+
+
+# Reading a question ---------------------------------------------------------------------------------------------
+
+
+def test_a_failed_search_asked_in_other_words_finds_the_ruling(database):
+    """"No está" is made of words the index leaves out; it is read as the documents say it ("no encuentras",
+    "búsqueda fallida"), in any language."""
+    for q in ("busco una carta en el mazo castillo y no está, ¿qué hago?",
+              "Mitos e Lendas: procuro uma carta no baralho castelo e ela não está lá",
+              "Mitos y Leyendas: I search my castle deck for a card and it isn't there"):
+        assert position(database, q, {"MYL-GEN-32"}) is not None, q
+
+
+def test_an_idiom_counts_only_whole():
+    from judge.db.query import Query, _idioms
+
+    def added(text: str) -> list[set[str]]:
+        query = Query(text)
+        _idioms(query, [w for _, _, w in db.words(text)])
+        return query.groups
+
+    assert any("fallida" in g for g in added("la carta no está en el mazo"))
+    assert added("no puedo jugarla") == [] and added("está en juego") == []
+
+
+def test_the_name_of_the_game_is_not_a_word_to_look_for(database):
+    query = db.analyse(database, "Mitos y Leyendas: daño directo")
+    assert query.words == ["dano", "directo"]
+    # The game's name goes; the same word as a term of the game stays.
+    assert db.analyse(database, "qué es el prestigio en gobierno y prestigio").words == ["prestigio"]
+
+
+def test_an_english_word_keeps_its_translation_however_common(database):
+    query = db.analyse(database, "several triggered abilities")
+    from judge.db.query import refine
+
+    refine(database, query)
+    assert "habil" in query.groups[2]  # "habilidad" is in most texts, and the only way "abilities" meets them
+
+
+def test_an_unknown_english_word_meets_its_cognate(database):
+    from judge.db.query import refine
+
+    query = db.analyse(database, "restrictions that contradict")
+    refine(database, query)
+    assert any(t.startswith("restric") and t != "restriction" for t in query.groups[0])
+    assert any(t.startswith("contradic") and t != "contradict" for t in query.groups[1])
+
+
+def test_a_part_of_a_heading_that_names_another_term_is_not_its_synonym(database):
+    groups: dict[int, set[str]] = {}
+    for grp, phrase in database.execute("SELECT grp, phrase FROM terms"):
+        groups.setdefault(grp, set()).add(db.fold(phrase))
+    icon = next(g for g in groups.values() if "icono de bonificacion" in g)
+    assert "dano" not in icon  # "DAÑO, ICONO DE BONIFICACIÓN": the heading of the bonus icon, not of damage
+
+
+def test_a_title_the_project_wrote_is_shown_but_not_searched(database):
+    title, indexed = database.execute(
+        "SELECT d.title, f.title FROM search_docs d JOIN search_fts f ON f.rowid = d.rowid "
+        "WHERE d.ref = 'MYL-ERR-08'").fetchone()
+    assert "desconocido" in title
+    assert not set(db.stems("desconocido")) & set(indexed.split())
 
 
 # One result per text, plain snippets -----------------------------------------------------------------------------

@@ -30,6 +30,15 @@ def test_garbled_icons_are_spelled_out(printed, shown):
     assert not has_glyphs(readable(printed))
 
 
+def test_no_text_of_the_corpus_shows_a_garbled_icon(corpus):
+    for text_id, lang, parts in [*((e.id, corpus.documents[e.document].language, (e.title, e.question, e.answer))
+                                   for e in corpus.entries.values()),
+                                 *((s.citation, corpus.documents[s.document].language, (s.title, s.text))
+                                   for s in corpus.sections.values())]:
+        for part in parts:
+            assert not has_glyphs(readable(part or "", lang)), (text_id, part)
+
+
 def test_icons_are_spelled_in_the_documents_language():
     assert readable("Inflige 2 ♠ y roba 1 ♣", "pt") == "Inflige 2 de dano y roba 1 Æmber"
 

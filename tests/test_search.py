@@ -32,6 +32,29 @@ def test_word_forms_share_a_stem(a, b):
     assert set(db.stems(a)) & set(db.stems(b))
 
 
+@pytest.mark.parametrize("a, b", [
+    # regular verbs Snowball cuts apart: present, subjunctive, future without its accent, a pronoun written on
+    ("dispara", "dispare"), ("dispara", "disparar"), ("prepara", "preparen"), ("elegirse", "elegir"),
+    # spelling that changes before another vowel
+    ("ataque", "atacar"), ("juegue", "juega"), ("elija", "elige"), ("destruye", "destruir"), ("empiece", "empieza"),
+    # stem-changing and irregular verbs of the documents, in Spanish and Portuguese
+    ("resuelvan", "resolver"), ("resuelto", "resolver"), ("puede", "poder"), ("pudo", "podrá"), ("possa", "pode"),
+    ("elige", "elegir"), ("juega", "jugar"), ("vuelve", "volver"), ("devuelva", "devolver"), ("tenga", "tener"),
+    ("obtiene", "obtener"), ("sigue", "seguir"), ("impida", "impedir"), ("haga", "hacer"), ("faça", "fazer")])
+def test_forms_of_a_verb_share_a_root(a, b):
+    assert set(db.stems(a)) & set(db.stems(b)), (db.stems(a), db.stems(b))
+
+
+def test_a_word_is_not_read_as_a_verb_it_is_not():
+    """Only the verbs listed change their root with the stress; a root a regular ending leaves is Snowball's own,
+    and is not added twice."""
+    from judge.db.verbs import verb_roots
+
+    assert not set(db.stems("puerta")) & set(db.stems("portar"))
+    assert not set(db.stems("fuerza")) & set(db.stems("forzar"))
+    assert verb_roots("orden") == verb_roots("habilidades") == verb_roots("destruida") == ()
+
+
 def test_stopwords_are_not_indexed():
     assert db.stemmed_text("el de la que") == ""
     assert db.stemmed_text("la X del coste") != ""

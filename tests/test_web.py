@@ -194,3 +194,12 @@ def test_every_word_of_a_board_has_a_label_in_both_languages(game):
     words += [f"board.stack_kind.{k}" for k in schema["stack_kinds"]] + [f"verb.{v}" for v in schema["verbs"]]
     words += [f"board.attached.{schema['attached']}", f"board.attach.{schema['attached']}", f"game.{game}"]
     assert [w for w in words if w not in MESSAGES] == []
+
+
+def test_the_search_filter_names_each_game(client):
+    html = text(client.get("/rulings?q=cementerio"))
+    options = re.findall(r'<option value="([a-z-]+)"[^>]*>([^<]+)</option>', html)
+    names = dict(options)
+    assert names["mitos-y-leyendas"] == "Mitos y Leyendas"
+    assert names["gobierno-y-prestigio"] == "Gobierno &amp; Prestigio"
+    assert names["keyforge"] == "KeyForge"

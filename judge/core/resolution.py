@@ -361,6 +361,40 @@ class Resolution:
         for listener in self.on_move:
             listener(card, ATTACHED if old_host else from_zone, ATTACHED)
 
+    def create(self, card: str, pid: str, zone: str, *, uid: str | None = None, owner: str | None = None,
+               state: dict[str, Any] | None = None, index: int | None = None) -> CardState:
+        """A new object comes into being in ``pid``'s ``zone`` (or the shared zone of that name), controlled by
+        ``pid`` and owned by ``owner`` (``pid`` unless said): a government point, a token, a legacy. It is a new
+        object with its own timestamp, and the trace records it appearing from nowhere, as :meth:`remove_card`
+        records one ceasing to exist; a rollback takes it away again. ``card`` is its catalog id (or a card the
+        position defines, :meth:`define_card`); ``uid`` its id in the position, the next free one unless given."""
+        uid = uid or self.position.next_uid()
+        if self.position.find(uid) is not None:
+            raise JudgeError(f"internal: a new object was given the uid of a card already there: {uid}")
+        self.position.changed()
+        made = CardState(uid=uid, card=card, owner=owner or pid, controller=pid, state=dict(state or {}))
+        dest = self.position.zone(pid, zone)
+        if index is None or index >= len(dest):
+            dest.append(made)
+        else:
+            dest.insert(max(0, index), made)
+        self._new_object(made)
+        self._record(f"{uid}.zone", None, zone if zone in self.position.shared_zones else f"{pid}.{zone}")
+        for listener in self.on_move:
+            listener(made, "", zone)
+        return made
+
+    def define_card(self, cid: str, definition: dict[str, Any] | None) -> None:
+        """Define card ``cid`` among the position's own cards (a token whose characteristics the effect that makes it
+        gives), so that the position stays complete and can be written down; ``None`` forgets the definition again.
+        The table of cards is shared by a position's copies, so it is replaced, never changed in place."""
+        self.position.changed()
+        cards = self.position.cards
+        before = cards.get(cid)
+        rest = {k: v for k, v in cards.items() if k != cid}
+        self.position.cards = rest if definition is None else {**rest, cid: definition}
+        self._record(f"cards.{cid}", before, definition)
+
     def _new_object(self, card: CardState) -> None:
         # Timestamps are bookkeeping, not a change a judge reads: they are not recorded in the trace.
         self.position.changed()

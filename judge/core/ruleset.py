@@ -66,6 +66,23 @@ class Play:
 
 
 @dataclass(frozen=True)
+class PositionWarning:
+    """Something a position holds that play under the rules cannot lead to (a creature that should have been
+    destroyed, a game already won): not a problem, since a real table is sometimes in such a state and the judge
+    needs to see what follows, but said with the rule it breaks."""
+
+    where: str
+    """A path into the position, as a :class:`~judge.core.errors.Problem`'s (``players.p2.battleline[0].damage``)."""
+    rule: str
+    """The citation of the rule the position breaks (``keyforge-17.2#damage``)."""
+    message: str
+    message_es: str
+
+    def text(self, lang: str = "en") -> str:
+        return self.message_es if lang == "es" else self.message
+
+
+@dataclass(frozen=True)
 class Ruleset:
     """One game under one document version. Subclasses fill in the hooks."""
 
@@ -77,6 +94,11 @@ class Ruleset:
 
     layout: ClassVar[Layout]
     verbs: ClassVar[tuple[str, ...]] = ()
+    decisions: ClassVar[str | None] = None
+    """The corpus document of what this ruleset decides where its rulebook is silent (``myl-decisiones``), if it
+    keeps one: the game's code names a decision ``<decision_prefix><id>`` and the trace cites that document's
+    section ``<id>``."""
+    decision_prefix: ClassVar[str] = "decision."
 
     # Citations.
 
@@ -84,10 +106,13 @@ class Ruleset:
         """Turn a rule key used in the code into a full citation of this ruleset's document.
 
         ``"elusive"`` → ``"keyforge-17.2#elusive"``; a full citation (``doc#section``) or an entry id
-        (``KF172-GEN-39``) is kept as it is.
+        (``KF172-GEN-39``) is kept as it is; a decision (``myl.decision.durations``) cites the ruleset's
+        :attr:`decisions` document (``myl-decisiones#durations``).
         """
         if "#" in rule or _ENTRY_ID.match(rule):
             return rule
+        if self.decisions and rule.startswith(self.decision_prefix):
+            return f"{self.decisions}#{rule[len(self.decision_prefix):]}"
         return f"{self.document}#{rule}"
 
     def rule_keys(self) -> set[str]:
@@ -117,6 +142,11 @@ class Ruleset:
 
     def validate(self, position: Position) -> list[Problem]:
         """Game-level problems of a structurally sound position (unknown cards, impossible counters…)."""
+        return []
+
+    def warnings(self, position: Position) -> list[PositionWarning]:
+        """What a valid position holds that the rules cannot produce, each with the rule it breaks; none by default.
+        A game answers from its own ``plausibility`` module."""
         return []
 
     # Plays.
@@ -224,6 +254,20 @@ class Ruleset:
     def card_facts(self, card: Any) -> dict[str, Any]:
         """What the board shows of a catalog card: at least ``id``, ``name`` (by language) and ``type``."""
         return {"id": card.id, "name": {"es": str(card.id)}, "type": getattr(card, "type", "")}
+
+    def card_facets(self, card: Any) -> dict[str, tuple[str, ...]]:
+        """The values the card picker filters a catalog card by, by filter (``type``; a game adds its own, such as
+        KeyForge's ``house`` and ``trait``); a card may have several values of one filter (a card of two houses)."""
+        return {"type": (str(getattr(card, "type", "")),)}
+
+    def facet_names(self, facet: str, value: str) -> dict[str, str]:
+        """How a judge reads a value of a filter, by language (the value itself where the game has no other name)."""
+        return {"es": value, "en": value}
+
+    def play_word_names(self, play: Play) -> dict[str, str] | None:
+        """How a judge reads the word a play names when it is not a card (a house chosen in step 2), by language;
+        None where the word is read as written."""
+        return None
 
     def card_view(self, position: Position) -> dict[str, Any]:
         """Every card of ``position`` by uid, with its facts and, in play, its values now (power, strength…)."""

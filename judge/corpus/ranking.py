@@ -11,6 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable
 
+from judge.corpus.text import fold as fold_text
+
 OTHER_GAME = 0.4
 """Weight of a result from another game than the one the question is about."""
 SUPERSEDED = 0.7
@@ -23,6 +25,9 @@ TERM_FLOOR = 0.6
 """Least weight, against the best result, of the rule of a term a question names among other words."""
 ABOVE = 1.02
 """How far above a superseded or stub result the text that replaces it is put."""
+FILED_UNDER = 1.3
+"""Weight of a ruling the document files under a rule term the question names: the FAQ answers a term's questions
+under its heading ("Cancelación de habilidades"), so a ruling there is about what the question is about."""
 
 
 @dataclass
@@ -65,7 +70,10 @@ def rerank(found: list[Candidate], intent: Intent, fetch: Fetch) -> list[Candida
     """``found`` (scored by the index) in the order a judge needs, before folding."""
     by_ref = {c.ref: c for c in found}
     _bring(by_ref, fetch, [*intent.definition, *intent.terms])
+    headings = {(by_ref[r].document, _heading(by_ref[r].row.get("title"))) for r in intent.terms if r in by_ref}
     for c in by_ref.values():
+        if c.type == "entry" and (c.document, _heading(c.row.get("section"))) in headings:
+            c.score *= FILED_UNDER
         if intent.game and c.game != intent.game:
             c.score *= OTHER_GAME
         if c.current:
@@ -95,6 +103,10 @@ def rerank(found: list[Candidate], intent: Intent, fetch: Fetch) -> list[Candida
             c.score = max(c.score * NAMED_TERM, floor)
     _replaced_first(by_ref, fetch)
     return sorted(by_ref.values(), key=lambda c: -c.score)
+
+
+def _heading(title: str | None) -> str:
+    return " ".join(fold_text(title or "").split())
 
 
 def _current_first(candidates: list[Candidate]) -> list[Candidate]:

@@ -14,7 +14,7 @@ from werkzeug.exceptions import HTTPException
 from judge import db, rulesets
 from judge.core import budget
 from judge.core.errors import JudgeError
-from judge.web import limits, oracle, saves, service
+from judge.web import limits, oracle, replay, saves, service
 from judge.web.database import get_db
 from judge.web.errors import APIError
 from judge.web.i18n import lang
@@ -123,17 +123,39 @@ def documents_list():
     return {"documents": oracle.documents(get_db())}
 
 
-@bp.get("/cards")
-def cards():
-    """Catalog cards for autocomplete: a name (or part of one) in Spanish, English or Portuguese."""
-    q = request.args.get("q", "")
-    if len(q) > 100:
-        raise APIError(400, "bad-request", "q is at most 100 characters")
+CARD_ARGS = ("q", "game", "limit", "lang")
+"""The arguments of ``GET /api/cards`` that are not a filter: every other one names a filter of the game."""
+MAX_FILTER_VALUES = 20
+
+
+def _card_game() -> str:
     games = list(dict.fromkeys(r.game for r in rulesets.all_rulesets()))
     game = request.args.get("game") or rulesets.get(rulesets.DEFAULT).game
     if game not in games:
-        raise APIError(400, "bad-request", f"unknown game {game!r}", problems=[service.problem("game", ", ".join(games))])
-    return {"cards": service.cards(q.strip(), game, lang(), _int_arg("limit", 20, 1, 500))}
+        raise APIError(400, "bad-request", f"unknown game {game!r}; one of {', '.join(games)}",
+                       problems=[service.problem("game", ", ".join(games))])
+    return game
+
+
+@bp.get("/cards")
+def cards():
+    """Catalog cards for the card picker: a name (or part of one) in Spanish, English or Portuguese, and any of the
+    game's filters (KeyForge: ``house``, ``trait``, ``type``), each once or more (any of those values)."""
+    q = request.args.get("q", "")
+    if len(q) > 100:
+        raise APIError(400, "bad-request", "q is at most 100 characters")
+    game = _card_game()
+    filters = {k: [v for v in request.args.getlist(k) if v.strip()] for k in request.args if k not in CARD_ARGS}
+    filters = {k: v for k, v in filters.items() if v}
+    if sum(len(v) for v in filters.values()) > MAX_FILTER_VALUES or any(len(x) > 100 for v in filters.values() for x in v):
+        raise APIError(400, "bad-request", f"at most {MAX_FILTER_VALUES} filter values, each at most 100 characters")
+    return {"cards": service.cards(q.strip(), game, lang(), _int_arg("limit", 20, 1, 500), filters)}
+
+
+@bp.get("/cards/filters")
+def card_filters():
+    """What the card picker of a game filters by: each filter with its values, each value with its names."""
+    return {"game": (game := _card_game()), "filters": service.card_filters(game, lang())}
 
 
 @bp.get("/rulesets")
@@ -194,6 +216,14 @@ def scenario_import():
     if not text.strip():
         raise APIError(400, "empty-body", "the scenario file is empty")
     return service.import_scenario(text)
+
+
+@bp.post("/scenarios/check")
+@metered("scenario check")
+def scenario_check():
+    """Check a replayed scenario (its position, its plays with the answers given, its expectations) the way
+    ``judge check`` does: each expectation with whether the replay meets it."""
+    return replay.check(service.read_json())
 
 
 @bp.post("/scenarios/export")

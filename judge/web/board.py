@@ -7,6 +7,7 @@ from typing import Any
 from flask import Blueprint, abort, render_template, request
 
 from judge import db, rulesets
+from judge.core.ruleset import Ruleset
 from judge.web.database import get_db
 from judge.web.i18n import client_messages, translate
 
@@ -21,8 +22,10 @@ def games() -> list[dict[str, Any]]:
     out: dict[str, dict[str, Any]] = {}
     for r in rulesets.all_rulesets():
         game = out.setdefault(r.game, {"id": r.game, "name": translate(f"game.{r.game}"), "rulesets": [], "supports": [],
-                                       "scenarios": 0})
+                                       "scenarios": 0, "playable": False})
         game["rulesets"].append({"id": r.id, "title": r.title})
+        # Playable on the board: its ruleset resolves plays (a game with only its rulings would not).
+        game["playable"] = game["playable"] or type(r).resolve_play is not Ruleset.resolve_play
         if not game["supports"]:
             schema = r.schema()
             game["supports"] = ["position", "plays", "questions", "explore"] + (["stack"] if schema.get("stack") else []) \
@@ -35,12 +38,22 @@ def games() -> list[dict[str, Any]]:
     return list(out.values())
 
 
+def playable_names(found: list[dict[str, Any]]) -> str:
+    """The games that can be played on the board, as a sentence ("KeyForge, Mitos y Leyendas y Gobierno & …")."""
+    names = [g["name"] for g in found if g["playable"]]
+    if len(names) < 2:
+        return "".join(names)
+    return ", ".join(names[:-1]) + translate("board.and") + names[-1]
+
+
 def _page(initial: dict[str, Any]) -> str:
     rid = request.args.get("ruleset") or initial.get("ruleset") or rulesets.DEFAULT
     if rid not in {r.id for r in rulesets.all_rulesets()}:
         rid = rulesets.DEFAULT
     initial = {**initial, "ruleset": rid}
-    return render_template("board/board.html", initial=initial, messages=client_messages(), games=games())
+    found = games()
+    return render_template("board/board.html", initial=initial, messages=client_messages(), games=found,
+                           playable=playable_names(found))
 
 
 @bp.get("/board")

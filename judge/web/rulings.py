@@ -19,9 +19,11 @@ def index() -> str:
     """Front page: the search box, the board and the documents."""
     if request.args.get("q", "").strip():
         return search()
-    from judge.web.board import games
+    from judge.web.board import games, playable_names
 
-    return render_template("rulings/index.html", documents=oracle.documents(get_db()), games=games())
+    found = games()
+    return render_template("rulings/index.html", documents=oracle.documents(get_db()), games=found,
+                           playable=playable_names(found))
 
 
 @bp.get("/rulings")

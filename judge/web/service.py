@@ -24,7 +24,7 @@ from judge.core.resolution import Outcome
 from judge.core.ruleset import Play, Ruleset
 from judge.core.scenario import Runner, Scenario
 from judge.core.trace import Step, citations
-from judge.web import body, limits, reuse
+from judge.web import body, bookkeeping, limits, picker, reuse
 from judge.web.errors import APIError
 
 MAX_CARDS = limits.MAX_CARDS
@@ -294,15 +294,63 @@ def ruleset_of_game(game: str) -> Ruleset | None:
     return next((r for r in rulesets.all_rulesets() if r.game == game), None)
 
 
-def play_label(play: Play, cards: dict[str, Any], lang: str) -> str:
+def play_label(play: Play, cards: dict[str, Any], lang: str, step: str | None = None,
+               word: dict[str, str] | None = None) -> str:
+    """A play as the board offers it: its verb in words (what it does from this step, where that differs: ending the
+    turn from step 3 also readies and draws), and the card it names, or the word it names as a judge reads it
+    (``word``, by language: a house)."""
     from judge.web.i18n import MESSAGES
 
-    verb = MESSAGES.get(f"verb.{play.verb}", {}).get(lang, play.verb)
+    words = MESSAGES.get(f"verb.{play.verb}.{step}") or MESSAGES.get(f"verb.{play.verb}", {})
+    verb = words.get(lang, play.verb)
     if not play.card:
         return verb
     info = cards.get(play.card)
-    name = info["name"].get(lang) if info and isinstance(info.get("name"), dict) else play.card
+    if not info:
+        return f"{verb} {(word or {}).get(lang) or play.card}"  # a house, a step: the word the play names
+    name = info["name"].get(lang) if isinstance(info.get("name"), dict) else play.card
     return f"{verb} {name} ({play.card})"
+
+
+def no_plays_view(rs: Ruleset, position: Position) -> list[dict[str, Any]]:
+    """Why no play is legal: every play that names no card, refused with the rule that refuses it, the plays refused
+    for the same reason together (cards are played in step 3; the turn is ended from step 3 on…)."""
+    reasons: dict[str, dict[str, Any]] = {}
+    for verb in rs.verbs:
+        play = Play(verb)
+        try:
+            rs.verify_play(position, rs.with_player(position, play))
+        except IllegalPlayError as exc:
+            if not exc.rule:
+                continue  # a play that needs a card: the refusal is about the card that is missing
+            found = reasons.setdefault(exc.reason, {"verbs": [], "reason": {"es": exc.reason_es, "en": exc.reason},
+                                                    "rule": exc.rule, "rule_info": citation_info(exc.rule)})
+            found["verbs"].append(verb)
+        except (budget.OverBudget, budget.OverDeadline):
+            raise
+        except Exception:  # noqa: BLE001 - a play this position cannot even check explains nothing here
+            continue
+    for found in reasons.values():
+        found["labels"] = {lang: [play_label(Play(v), {}, lang, position.step) for v in found["verbs"]]
+                           for lang in ("es", "en")}
+    return list(reasons.values())
+
+
+def warnings_view(rs: Ruleset, position: Position) -> list[dict[str, Any]]:
+    """What the position holds that play cannot lead to, each with the rule it breaks (the judge may still resolve)."""
+    from judge.web.i18n import lang
+
+    try:
+        found = rs.warnings(position)
+    except (budget.OverBudget, budget.OverDeadline):
+        raise
+    except Exception:  # noqa: BLE001 - a warning the engine cannot work out is no reason to refuse the position
+        import logging
+
+        logging.getLogger("judge.web").exception("engine failure looking for a position's warnings")
+        return []
+    return [{"where": w.where, "rule": w.rule, "rule_info": citation_info(w.rule), "message": w.text(lang()),
+             "text": {"es": w.text("es"), "en": w.text("en")}} for w in found]
 
 
 def plays_view(rs: Ruleset, position: Position, cards: dict[str, Any]) -> list[dict[str, Any]]:
@@ -325,7 +373,8 @@ def _plays_view(rs: Ruleset, position: Position, cards: dict[str, Any]) -> list[
                                               f"{exc}); check the custom cards; the input was logged") from None
     for play in plays:
         out.append({"play": str(play), "verb": play.verb, "card": play.card, "by": play.player,
-                    "label": {lang: play_label(play, cards, lang) for lang in ("es", "en")}})
+                    "label": {lang: play_label(play, cards, lang, position.step, rs.play_word_names(play))
+                              for lang in ("es", "en")}})
     return out
 
 
@@ -357,13 +406,35 @@ def _trace_citations(trace: Step, question: dict[str, Any] | None) -> dict[str, 
     return {c: citation_info(c) for c in cited}
 
 
-def _changes(rs: Ruleset, before: Position, after: Position) -> list[dict[str, Any]]:
-    return [{"what": k, "before": b, "after": a} for k, b, a in exploring.diff(_facts(rs, before), _facts(rs, after))]
+def _changes(rs: Ruleset, before: Position, after: Position, cards: dict[str, Any]) -> list[dict[str, Any]]:
+    """What changed, each change marked ``detail`` where it is the engine's bookkeeping (:mod:`bookkeeping`)."""
+    facts_before, facts_after = _facts(rs, before), _facts(rs, after)
+    shifted = bookkeeping.shifted_cards(facts_before, facts_after)
+    players, schema = set(before.players) | set(after.players), _schema(rs)
+    return [{"what": k, "before": b, "after": a,
+             "detail": bookkeeping.is_detail(k, schema, players, cards, shifted)}
+            for k, b, a in exploring.diff(facts_before, facts_after)]
 
 
 def _facts(rs: Ruleset, position: Position) -> dict[str, Any]:
     return reuse.on_position(position, "facts", lambda: reuse.by_text(
         rs, board_view(rs, position)["toml"], "facts", lambda: exploring.facts(rs, position)))
+
+
+@functools.lru_cache(maxsize=None)
+def _schema(rs: Ruleset) -> dict[str, Any]:
+    # A ruleset's schema does not change, and a game's takes milliseconds to write (its vocabulary is read out):
+    # a resolve answer asks for it at every step of its trace.
+    return rs.schema()
+
+
+def _mark_trace_details(rs: Ruleset, step: dict[str, Any], players: set[str], cards: dict[str, Any]) -> None:
+    """Mark the changes of every trace step that are bookkeeping (``detail``), for the board's details toggle."""
+    schema = _schema(rs)
+    for change in step.get("changes") or ():
+        change["detail"] = bookkeeping.is_detail(change["what"], schema, players, cards)
+    for child in step.get("children") or ():
+        _mark_trace_details(rs, child, players, cards)
 
 
 def _question(q: Any) -> dict[str, Any]:
@@ -437,7 +508,9 @@ def check(data: dict[str, Any]) -> dict[str, Any]:
     """Validate a position and list what can be played in it."""
     rs, position, _, _ = board_request(data, need_play=False)
     view = board_view(rs, position)
-    return {"ruleset": rs.id, **view, "plays": plays_view(rs, position, view["cards"])}
+    plays = plays_view(rs, position, view["cards"])
+    return {"ruleset": rs.id, **view, "plays": plays, "warnings": warnings_view(rs, position),
+            "no_plays": [] if plays else no_plays_view(rs, position)}
 
 
 def resolve(data: dict[str, Any]) -> dict[str, Any]:
@@ -447,8 +520,9 @@ def resolve(data: dict[str, Any]) -> dict[str, Any]:
     outcome = _run(rs, position, play, answers)
     trace = outcome.trace.to_dict()
     question = _question(outcome.question) if outcome.question is not None else None
-    before = board_view(rs, position)
-    after = board_view(rs, outcome.position)
+    # Copies: the views are kept for their positions (reuse), and this answer adds to them.
+    before = dict(board_view(rs, position))
+    after = dict(board_view(rs, outcome.position))
     result: dict[str, Any] = {
         "status": "question" if question else "complete",
         "ruleset": rs.id,
@@ -461,9 +535,13 @@ def resolve(data: dict[str, Any]) -> dict[str, Any]:
         "citations": _trace_citations(outcome.trace, question),
         "before": before,
         "after": after,
-        "changes": _changes(rs, position, outcome.position),
+        "changes": _changes(rs, position, outcome.position, {**before["cards"], **after["cards"]}),
         "winner": outcome.winner,
+        "warnings": warnings_view(rs, position),
     }
+    _mark_trace_details(rs, trace, set(position.players), {**before["cards"], **after["cards"]})
+    for view in (before, after):
+        view["unread_states"] = bookkeeping.unread_states(view["position"], view["cards"])
     if not question:
         result["plays_after"] = plays_view(rs, outcome.position, after["cards"]) if not outcome.winner else []
     return result
@@ -489,36 +567,96 @@ def explore(data: dict[str, Any]) -> dict[str, Any]:
         raise
     before = exploring.facts(rs, position)
     differing = exploring.differences(rs, ex)
+    cards = rs.card_view(position)
+    for group in ex.groups:
+        cards = {**rs.card_view(group.outcome.position), **cards}
+    players, schema = set(position.players), _schema(rs)
+    # Across outcomes, a card's index differs with the order of its zone: the zone's order is what a judge reads
+    # ("Tiger, then Friend"), once, instead of one index per card that moved along.
+    orders = sorted({_zone_of(before, k, ex) for k in differing if k.endswith(".index")} - {None})
+    details = [k for k in differing if k.endswith(".index") or bookkeeping.is_detail(k, schema, players, cards)]
+    read = orders + [k for k in differing if k not in details]
     outcomes = []
     for index, group in enumerate(ex.groups):
         after_facts = exploring.facts(rs, group.outcome.position)
+        shifted = bookkeeping.shifted_cards(before, after_facts)
         outcomes.append({
             "index": index,
             "count": len(group.paths),
             "winner": group.outcome.winner,
-            "paths": [{"answers": p.answers, "described": {lang: p.describe(lang) for lang in ("es", "en")}}
+            "paths": [{"answers": p.answers, "described": {lang: _described(p, lang) for lang in ("es", "en")}}
                       for p in group.paths[:50]],
             "more_paths": max(0, len(group.paths) - 50),
-            "facts": {k: after_facts.get(k) for k in differing},
-            "changes": [{"what": k, "before": b, "after": a} for k, b, a in exploring.diff(before, after_facts)],
+            "facts": {k: _as_read(schema, k, after_facts.get(k)) if k in differing
+                      else _zone_order(rs, group.outcome.position, k) for k in read},
+            "details": {k: after_facts.get(k) for k in details},
+            "changes": [{"what": k, "before": b, "after": a,
+                         "detail": bookkeeping.is_detail(k, schema, players, cards, shifted)}
+                        for k, b, a in exploring.diff(before, after_facts)],
             "toml": rs.dumps(group.outcome.position),
         })
     return {"ruleset": rs.id, "play": str(play), "by": play.player or rs.acting_player(position), "prefix": prefix,
-            "outcomes": outcomes,
-            "differing": differing, "matters": ex.matters, "resolved": ex.resolved, "cut": ex.cut,
+            "outcomes": outcomes, "cards": cards,
+            "differing": read, "differing_details": details, "matters": ex.matters, "resolved": ex.resolved,
+            "cut": ex.cut,
             "complete": ex.complete, "refused": [{"answers": a, "message": m} for a, m in ex.refused[:20]]}
 
 
-def cards(q: str, game: str, lang: str, limit: int) -> list[dict[str, Any]]:
-    """Catalog cards whose name (any language, any alias) contains ``q``; all of them when ``q`` is empty."""
+def _described(path: Any, lang: str) -> list[dict[str, Any]]:
+    """Each answer of an explored path with the question's own words (not its key), who gave it and what was chosen;
+    an answer that matches no option (a choice with nothing to choose) reads as the value given."""
+    out = []
+    for item, question in zip(path.describe(lang), path.questions):
+        prompt = (question.prompt_en or question.prompt_es) if lang == "en" else question.prompt_es
+        answer = item["answer"]
+        shown = item["labels"] or [str(a) for a in (answer if isinstance(answer, list) else [answer]) if a is not None]
+        out.append({**item, "prompt": prompt or item["key"], "labels": shown})
+    return out
+
+
+def _as_read(schema: dict[str, Any], fact: str, value: Any) -> Any:
+    """A fact as a judge reads it: a counter a card or player does not carry is 0, not "nothing"."""
+    if value is not None:
+        return value
+    attr = fact.rpartition(".")[2]
+    ints = {k for k, kind in schema.get("card_state", {}).items() if kind == "int"}
+    ints |= {f["key"] for f in schema.get("player_fields", ()) if f.get("kind") == "int"}
+    return 0 if attr in ints else None
+
+
+def _zone_of(facts: dict[str, Any], index_fact: str, ex: Any) -> str | None:
+    """The zone (``p1.battleline``) whose order an index fact of the outcomes belongs to."""
+    uid = index_fact[: -len(".index")]
+    zone = None
+    for group in ex.groups:
+        found = group.outcome.position.find(uid)
+        if found:
+            zone = f"{found[0].id}.{found[1]}"
+    return zone or facts.get(f"{uid}.zone")
+
+
+def _zone_order(rs: Ruleset, position: Position, zone: str) -> list[str]:
+    """The uids of a zone (``p1.battleline``) in order."""
+    pid, _, name = zone.partition(".")
+    player = position.players.get(pid)
+    return [c.uid for c in player.zone(name)] if player else []
+
+
+def cards(q: str, game: str, lang: str, limit: int, filters: dict[str, list[str]] | None = None) -> list[dict[str, Any]]:
+    """Catalog cards whose name (any language, any alias) contains ``q``, all of them when ``q`` is empty; with
+    ``filters`` (KeyForge: ``house``, ``trait``, ``type``) only those with one of the values asked for in each."""
     rs = ruleset_of_game(game)
-    catalog = rs.catalog() if rs is not None else None
-    if catalog is None:
+    if rs is None or rs.catalog() is None:
         return []
-    if q:
-        return [rs.card_facts(c) for c in catalog.search(q, limit=limit)]
-    facts = [rs.card_facts(c) for c in catalog.cards.values()]
-    return sorted(facts, key=lambda f: str(f["name"].get(lang) or f["name"].get("es") or f["id"]).casefold())[:limit]
+    return picker.search(rs, q, lang, limit, picker.chosen(rs, filters or {}))
+
+
+def card_filters(game: str, lang: str) -> dict[str, list[dict[str, Any]]]:
+    """What the card picker of ``game`` filters by, each filter with its values and their names."""
+    rs = ruleset_of_game(game)
+    if rs is None or rs.catalog() is None:
+        return {}
+    return picker.filters(rs, lang)
 
 
 # Scenarios ----------------------------------------------------------------------------------------------------
@@ -588,15 +726,18 @@ def scenario_payload(s: Scenario) -> dict[str, Any]:
     position = position_of(rs, s.position)
     return {"id": s.id, "title": s.title, "reading": s.reading, "entries": s.entries, "ruleset": rs.id,
             "position": rs.to_dict(position),
-            "plays": [_script_play(p) for p in s.plays]}
+            "plays": [_script_play(p) for p in s.plays],
+            # What the replay proves: the expectations (checked by POST /api/scenarios/check) and the rulings.
+            "expect": s.expect, "rulings": [citation_info(e) for e in s.entries]}
 
 
 def _script_play(p: Any) -> dict[str, Any]:
     """One play of a scenario as the board replays it: the play, who makes it and the answers given; a correction
     (``set``) as the paths it sets."""
     if p.set is not None:
-        return {"set": p.set, "answers": []}
-    return {"play": p.play, "by": p.by, "answers": p.answers, "illegal": p.illegal}
+        return {"set": p.set, "answers": [], "expect": p.expect}
+    return {"play": p.play, "by": p.by, "answers": p.answers, "illegal": p.illegal, "expect": p.expect,
+            "after-step": p.after_step}
 
 
 def import_scenario(text: str) -> dict[str, Any]:

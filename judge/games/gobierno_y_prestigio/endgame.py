@@ -12,6 +12,7 @@ import hashlib
 import json
 
 from judge.core.position import Result
+from judge.core.wording import listed
 from judge.games.gobierno_y_prestigio.game import Game
 
 LOST = "perdio"
@@ -52,8 +53,8 @@ def conclude(game: Game, wins: dict[str, str], losses: dict[str, str]) -> None:
         pid, rule = next(iter(wins.items()))
         winners = _team_of(game, pid, left)
         many = len(winners) > 1
-        game.res.note("wins", rule, f"{named_players(winners)} {'ganan' if many else 'gana'} la partida",
-                      f"{named_players(winners, 'en')} {'win' if many else 'wins'} the game")
+        game.res.note("wins", rule, f"{listed(winners)} {'ganan' if many else 'gana'} la partida",
+                      f"{listed(winners, 'en')} {'win' if many else 'wins'} the game")
         if rule == "122.7":
             game.res.note("win-40", "104.2.a", "Ganar 40 o más puntos de prestigio gana la partida", "40 or more prestige wins the game")
         game.res.end_game(Result(winners=tuple(winners), rule=game.cite(rule)))
@@ -62,17 +63,11 @@ def conclude(game: Game, wins: dict[str, str], losses: dict[str, str]) -> None:
         winners = _team_of(game, left[0], left)
         many = len(winners) > 1
         game.res.note("wins", "104.2.b",
-                      f"{named_players(winners)} no {'tienen' if many else 'tiene'} oponentes en juego: "
+                      f"{listed(winners)} no {'tienen' if many else 'tiene'} oponentes en juego: "
                       f"{'ganan' if many else 'gana'}",
-                      f"{named_players(winners, 'en')} {'have' if many else 'has'} no opponent left in the game: "
+                      f"{listed(winners, 'en')} {'have' if many else 'has'} no opponent left in the game: "
                       f"{'win' if many else 'wins'}")
         game.res.end_game(Result(winners=tuple(winners), rule=game.cite("104.2.b")))
-
-
-def named_players(names: list[str], lang: str = "es") -> str:
-    """Players named in a note of the trace: "p1", "p1 y p3", "p1, p3 y p5" ("and" in English)."""
-    *rest, last = names
-    return f"{', '.join(rest)} {'y' if lang == 'es' else 'and'} {last}" if rest else last
 
 
 def _team_of(game: Game, pid: str, left: list[str]) -> list[str]:

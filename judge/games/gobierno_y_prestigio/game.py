@@ -107,24 +107,12 @@ class Game:
 
     # Moving cards between zones.
 
-    def define_card(self, cid: str, spec: dict[str, Any] | None) -> None:
+    def define_card(self, cid: str, spec: dict[str, Any]) -> None:
         """A card the game defines as it goes (a token, 113.2), kept with the position's own cards so that the
-        position stays complete; ``None`` forgets it again (a token that never entered)."""
-        cards = {k: v for k, v in self.position.cards.items() if k != cid}
-        # The position's copies share the table of cards: it is replaced, never changed in place.
-        self.position.cards = cards if spec is None else {**cards, cid: spec}
-        if spec is not None:
-            self.catalog = with_custom(self.catalog, {cid: spec})[0]
-            self.board.catalog = self.catalog
-        self.position.changed()
-
-    def create(self, card: CardState, pid: str, zone: str) -> None:
-        """A new object comes into being in ``pid``'s ``zone`` (a government point, a token, a legacy) with its own
-        timestamp. The core's resolution moves what exists; what appears is counted as a change of the position here,
-        so that nothing read from the position before it is taken for true after it."""
-        self.position.player(pid).zone(zone).append(card)
-        card.stamp = self.position.tick()
-        self.position.changed()
+        position stays complete, and known to this play's catalog from now on."""
+        self.res.define_card(cid, spec)
+        self.catalog = with_custom(self.catalog, {cid: spec})[0]
+        self.board.catalog = self.catalog
 
     def move(self, card: CardState, pid: str, zone: str, *, rule: str, index: int | None = None,
              tapped: bool | None = None, face_down: bool = False) -> None:

@@ -135,9 +135,8 @@ def recover(game: Game, gp: CardState, rule: str = "107.5") -> None:
 
 
 def new_gp(game: Game, pid: str, rule: str) -> CardState:
-    uid = game.position.next_uid()
-    gp = CardState(uid=uid, card="punto-de-gobierno", owner=pid, controller=pid)
-    game.create(gp, pid, PG)
+    gp = game.res.create("punto-de-gobierno", pid, PG)
+    uid = gp.uid
     game.res.note("gp-owner", "107.4", f"{pid} es su dueño y controlador", f"{pid} is its owner and controller")
     game.res.note("gp-no-limit", "107.7", "Los puntos de gobierno no tienen límite", "Government points have no limit")
     game.res.note("gp-received", rule, f"{pid} recibe un nuevo punto de gobierno ({uid}), enderezado y disponible",

@@ -10,20 +10,22 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from judge.core import paths
 from judge.core.catalog import PositionCards, WithCustom, known_cards
 from judge.core.errors import IllegalPlayError, Problem
 from judge.core.notation import Layout
 from judge.core.position import CardState, Position
 from judge.core.resolution import GameOver, PendingDecision, Resolution
-from judge.core.ruleset import Play, Ruleset
+from judge.core.ruleset import Play, PositionWarning, Ruleset
 from judge.core.timing import act, pass_priority, proceed
-from judge.games.gobierno_y_prestigio import combat, endgame, playing, resources, schema, start, turn
+from judge.games.gobierno_y_prestigio import cardview, combat, endgame, playing, resources, schema, start, turn
 from judge.games.gobierno_y_prestigio.board import CAMPO, GOBIERNO, PG, Board
 from judge.games.gobierno_y_prestigio.catalog import CardDef, default_catalog, with_custom
 from judge.games.gobierno_y_prestigio.game import Game
 from judge.games.gobierno_y_prestigio.keys import RULE_KEYS
 from judge.games.gobierno_y_prestigio.timing import GPPriority, scan
 from judge.games.gobierno_y_prestigio.vocabulary import COUNTER
+from judge.games.gobierno_y_prestigio import plausibility
 
 ZONES = ("mano", "descarte", "recambio", "campo", "pg", "gobierno", "pila", "fuera-del-juego")
 CARD_STATE: dict[str, type | tuple[type, ...]] = {
@@ -32,6 +34,13 @@ CARD_STATE: dict[str, type | tuple[type, ...]] = {
 }
 PLAYER_VALUES = {"prestigio": int, "reserva": (int, list), "riqueza": int, "pg-adelantado": bool, "usos": dict,
                  "usos-ajenos": dict, "perdio": bool}
+PLAYER_DEFAULTS = {"prestigio": 0, "riqueza": 0, "pg-adelantado": False, "perdio": False}
+"""The player values an expectation reads as they are, with what they are when the position does not give them."""
+PLAYER_NOW = ("reserva", "reserva.colores", "pg.disponibles")
+"""What a player path reads as it is now, beyond every game's paths (:mod:`judge.core.paths`); and ``usos.<uid>``."""
+CARD_NOW = ("fuerza", "strength", "resistencia", "toughness", "girada", "usos", "marcada", "sin-usos", "disponible",
+            "habilidades", "subtipos", "colores", "coste", "tipo", "nombre", "boca-abajo", "bloqueando")
+"""What a card path reads as the card is now, beyond every game's paths; and its counters (``+1/+1``)."""
 GAME_VALUES = ("efectos", "pg-recibido", "result", "winner", "formato", "sets-completos", "partidas", "eligio",
                "empieza", "ronda-ganador", "bloqueos-declarados", "bucle", turn.CHOOSING_NEXT)
 VERBS = ("pass", "play", "activate", "usar", "riqueza", "copiar", "mover", "boca-arriba", "atacar", "bloquear",
@@ -49,12 +58,9 @@ class GobiernoYPrestigio(PositionCards, Ruleset):
     layout: ClassVar[Layout] = Layout(zones=ZONES, in_play=frozenset({CAMPO, PG}), attached_key="mejoras",
                                       hidden=frozenset({"recambio"}), ordered=frozenset({"descarte"}), stamps=True)
     verbs: ClassVar[tuple[str, ...]] = VERBS
+    decisions: ClassVar[str] = "gyp-decisiones"
+    decision_prefix: ClassVar[str] = "gyp.decision."
     catalogs: ClassVar[WithCustom[CardDef]] = WithCustom(default_catalog, with_custom)
-
-    def cite(self, rule: str) -> str:
-        if rule.startswith("gyp.decision."):
-            return f"gyp-decisiones#{rule[len('gyp.decision.'):]}"
-        return super().cite(rule)
 
     def rule_keys(self) -> set[str]:
         return set(RULE_KEYS)
@@ -103,6 +109,9 @@ class GobiernoYPrestigio(PositionCards, Ruleset):
                                         "kind es orden, copia, activada o disparada"))
         return problems
 
+    def warnings(self, position: Position) -> list[PositionWarning]:
+        return plausibility.warnings(self, position)
+
     def schema(self) -> dict[str, Any]:
         return {**super().schema(), **schema.schema(turn.STEPS, CARD_STATE, PLAYER_VALUES)}
 
@@ -111,6 +120,12 @@ class GobiernoYPrestigio(PositionCards, Ruleset):
 
     def card_view(self, position: Position) -> dict[str, Any]:
         return schema.card_view(self.catalog_for(position), position)
+
+    def card_facets(self, card: Any) -> dict[str, tuple[str, ...]]:
+        return cardview.facets(card)
+
+    def facet_names(self, facet: str, value: str) -> dict[str, str]:
+        return cardview.facet_names(facet, value)
 
     # Who acts.
 
@@ -288,67 +303,39 @@ class GobiernoYPrestigio(PositionCards, Ruleset):
 
     def query(self, position: Position, path: str) -> Any:
         board = Board(position, self.catalog_for(position))
-        if path in ("active", "turn", "step", "priority"):
-            return getattr(position, path)
-        if path == "passed":
-            return list(position.passed)
-        if path == "stack":
-            return [f"{i.kind} {i.source}" for i in position.stack]
-        if path == "stack.count":
-            return len(position.stack)
-        if path in ("winner", "draw", "winners"):
+        words = paths.Words(zones=ZONES, card_id=paths.catalog_id(board.catalog), define=board.define,
+                            attached=self.layout.attached_key, player_values=PLAYER_DEFAULTS, card_state=CARD_STATE)
+        if path in ("winner", "winners"):
             result = position.result
-            if path == "winner":
-                # No winner (yet, or a draw) reads as "", since a scenario cannot write "nothing".
-                return (result.winner or "") if result else ""
             if path == "winners":
                 return sorted(result.winners) if result else []
-            return result.draw if result else False
-        if path.startswith("values."):
-            return position.values.get(path[7:])
+            # No winner (yet, or a draw) reads as "", since a scenario cannot write "nothing".
+            return (result.winner or "") if result else ""
         head, _, rest = path.partition(".")
         if head in position.players:
-            return self._player_query(position, board, head, rest, path)
-        found = position.find(head)
-        if found is None:
-            if rest == "exists":
-                return False
-            raise KeyError(path)
-        return self._card_query(position, board, found, rest, path)
+            if rest in PLAYER_NOW or rest.startswith("usos."):
+                return self._player_query(position, board, head, rest, path)
+        elif head != "values" and rest == "exists":
+            return position.find(head) is not None
+        elif head != "values" and (rest in CARD_NOW or COUNTER.match(rest)):
+            return self._card_query(position, board, paths.find_card(position, head, words.card_id), rest)
+        return paths.query(position, path, words)
 
     def _player_query(self, position: Position, board: Board, pid: str, rest: str, path: str) -> Any:
         player = position.player(pid)
-        if rest in ZONES:
-            return [c.card for c in player.zone(rest)]
-        if rest.endswith(".count") and rest[:-6] in ZONES:
-            return len(player.zone(rest[:-6]))
-        if rest == "prestigio":
-            return int(player.values.get("prestigio", 0))
         if rest in ("reserva", "reserva.colores"):
             raw = player.values.get("reserva", [])
             pool = ["a-elegir"] * raw if isinstance(raw, int) else list(raw)
             return len(pool) if rest == "reserva" else sorted(pool)
         if rest == "pg.disponibles":
             return sum(1 for c in player.zone(PG) if resources.available(c))
-        if rest.startswith("usos."):
-            card = position.find(rest[5:])
-            if card is None:
-                raise KeyError(path)
-            return board.uses(pid, card[2])
-        if rest in ("riqueza",):
-            return int(player.values.get(rest, 0))
-        if rest in ("pg-adelantado", "perdio"):
-            return bool(player.values.get(rest, False))
-        raise KeyError(path)
+        card = position.find(rest[5:])
+        if card is None:
+            raise KeyError(path)
+        return board.uses(pid, card[2])
 
-    def _card_query(self, position: Position, board: Board, found: Any, rest: str, path: str) -> Any:
-        holder, zone, card = found
-        if rest == "exists":
-            return True
-        if rest == "zone":
-            return f"{holder.id}.{zone}"
-        if rest in ("controller", "owner"):
-            return getattr(card, rest)
+    def _card_query(self, position: Position, board: Board, card: CardState, rest: str) -> Any:
+        zone = board.zone_of(card)
         if rest in ("fuerza", "strength"):
             return board.strength(card)
         if rest in ("resistencia", "toughness"):
@@ -374,16 +361,11 @@ class GobiernoYPrestigio(PositionCards, Ruleset):
         if rest in ("coste", "tipo", "nombre"):
             definition = board.define(card)
             return {"coste": board.cost(card), "tipo": definition.type, "nombre": definition.name}[rest]
-        if rest == "mejoras":
-            return [c.card for c in card.attached]
-        if rest in ("dano", "liderazgo") or COUNTER.match(rest):
-            return int(card.get(rest, 0))
-        if rest == "boca-abajo" and zone == "recambio":
-            return True  # recambio cards are face down (110.6)
-        if rest in CARD_STATE:
-            kind = CARD_STATE[rest]
-            return card.get(rest, False if kind is bool else "" if kind is str else 0)
-        raise KeyError(path)
+        if rest == "boca-abajo":
+            return True if zone == "recambio" else bool(card.get("boca-abajo", False))  # recambio cards are face down (110.6)
+        if rest == "bloqueando":
+            return card.get("bloqueando", "")
+        return int(card.get(rest, 0))  # a counter
 
 
 RULESETS = (GobiernoYPrestigio(),)

@@ -8,7 +8,7 @@ from typing import Any
 
 from judge.core.catalog import card_views
 from judge.core.position import Position
-from judge.games.gobierno_y_prestigio import vocabulary
+from judge.games.gobierno_y_prestigio import cardview, vocabulary
 from judge.games.gobierno_y_prestigio.board import CAMPO, Board
 from judge.games.gobierno_y_prestigio.catalog import Catalog, CardDef
 
@@ -65,6 +65,7 @@ def schema(steps: tuple[str, ...], card_state: dict[str, Any], player_values: di
 
 def card_facts(card: CardDef) -> dict[str, Any]:
     return {"id": card.id, "name": {"es": card.name, "en": card.name, "pt": card.name}, "type": card.type,
+            "type_name": cardview.facet_names("type", card.type),
             "cost": card.cost, "colors": list(card.colors), "subtypes": list(card.subtypes), "strength": card.strength,
             "toughness": card.toughness, "keywords": list(card.keywords), "source": card.source, "custom": bool(card.custom)}
 

@@ -8,7 +8,6 @@ from collections import Counter
 
 from judge.core.decisions import Option
 from judge.core.errors import IllegalPlayError
-from judge.core.position import CardState
 from judge.games.gobierno_y_prestigio.game import Game
 
 MAIN = 11
@@ -57,8 +56,7 @@ def start_game(game: Game) -> None:
         game.res.set_player(pid, "prestigio", 0)
     game.res.note("prestige-zero", "122.1", "Cada jugador empieza con 0 puntos de prestigio", "Every player starts with 0 prestige")
     second = order[1]
-    legacy = CardState(uid=position.next_uid(), card="adelanto-de-shylock", owner=second, controller=second)
-    game.create(legacy, second, "gobierno")
+    game.res.create("adelanto-de-shylock", second, "gobierno")
     game.res.note("shylock", "103.1.a", f"{second} empieza segundo y obtiene el legado Adelanto de Shylock",
                   f"{second} goes second and gets the legacy Adelanto de Shylock")
     bench = position.player(second).zone("recambio")

@@ -15,6 +15,7 @@ from judge.core.errors import IllegalPlayError
 from judge.core.position import CardState, Position, StackItem
 from judge.core.resolution import Resolution
 from judge.core.timing import Pending, Priority, StateCheck, settle
+from judge.core.wording import listed
 from judge.games.gobierno_y_prestigio import effects, endgame, resources, targets
 from judge.games.gobierno_y_prestigio.board import CAMPO, GOBIERNO
 from judge.games.gobierno_y_prestigio.effects import Ctx
@@ -165,8 +166,9 @@ def checks(game: Game) -> list[StateCheck]:
             and not board.player_has("no-puede-ganar", p)}
     losses = {p: "104.3.b" for p in endgame.remaining(game) if _locked_out(game, p)}
     if wins or losses:
-        text = ", ".join([f"{p} tiene 40 o más de prestigio" for p in wins] + [f"{p} no puede jugar nada más" for p in losses])
-        out.append(StateCheck("122.7" if wins else "104.3.b", text, text, lambda: _results(game, dict(wins), dict(losses))))
+        es = listed([f"{p} tiene 40 o más de prestigio" for p in wins] + [f"{p} no puede jugar nada más" for p in losses])
+        en = listed([f"{p} has 40 or more prestige" for p in wins] + [f"{p} cannot play anything more" for p in losses], "en")
+        out.append(StateCheck("122.7" if wins else "104.3.b", es, en, lambda: _results(game, dict(wins), dict(losses))))
     for card in board.on_battlefield():
         if not card.known:
             continue

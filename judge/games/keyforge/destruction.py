@@ -16,6 +16,7 @@ from collections.abc import Iterable
 from judge.core.decisions import Question
 from judge.core.position import CardState
 from judge.core.timing import OrderAnswers
+from judge.core.wording import listed
 from judge.games.keyforge.board import IN_PLAY
 
 
@@ -48,9 +49,10 @@ class Destruction:
             marked_uids.add(card.uid)
         if not newly:
             return []
-        names = ", ".join(self.label(c) for c in newly)
-        with self.res.step("mark", "order.destroyed.1", f"Marcadas para ser destruidas: {names}",
-                           f"Marked for destruction: {', '.join(self.label(c, 'en') for c in newly)}"):
+        plural = "s" if len(newly) > 1 else ""
+        with self.res.step("mark", "order.destroyed.1",
+                           f"Marcada{plural} para ser destruida{plural}: {listed([self.label(c) for c in newly])}",
+                           f"Marked for destruction: {listed([self.label(c, 'en') for c in newly], 'en')}"):
             for card in newly:
                 self.res.set_card(card, "marked", True)
                 if rule in ("damage", "order.damage.4") and self.lethal(card):

@@ -6,8 +6,6 @@ chosen, at random, from the top of a deck (EFECTOS DE SUSTITUCIÓN)."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from judge.core.position import CardState
 from judge.games.keyforge.board import matches
 from judge.games.keyforge.positions import CARD_FACTS

@@ -361,7 +361,9 @@ class Legality:
         candidates += [Play("raise-tide"), Play("end-turn"), Play("forge")]
         if position.step in turn.TURN_START[:3]:
             game = self._probe(position)
-            candidates += [Play("choose-house", h) for h in turn.allowed_houses(game, position.active)[0]]
+            houses = turn.allowed_houses(game, position.active)[0]
+            # With no house to choose, step 2 is still played: it ends with no active house (ELECCIÓN DE CASA).
+            candidates += [Play("choose-house", h) for h in houses] or [Play("choose-house")]
         for play in candidates:
             if self.can_play(position, play):
                 plays.append(play)

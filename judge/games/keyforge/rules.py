@@ -13,13 +13,14 @@ from judge.core.notation import Layout
 from judge.core.position import CardState, Position
 from judge.core.resolution import Resolution
 from judge.core.ruleset import Play, Ruleset
-from judge.games.keyforge import earlier, effects, playing, queries, schema, turn, using
-from judge.games.keyforge.board import IN_PLAY, Board
+from judge.games.keyforge import earlier, effects, playing, queries, reading_facts, schema, turn, using
+from judge.games.keyforge.board import IN_PLAY
 from judge.games.keyforge.catalog import Catalog, CardDef, catalog_with, default_catalog
 from judge.games.keyforge.conditions import condition
 from judge.games.keyforge.game import Game
 from judge.games.keyforge.legality import VERBS, Legality
 from judge.games.keyforge.permissions import Permissions
+from judge.games.keyforge.plausibility import Plausibility
 from judge.games.keyforge.positions import ZONES, PositionCheck
 from judge.games.keyforge.wording import ability_label
 
@@ -48,7 +49,7 @@ RULE_KEYS = frozenset({
 
 
 @dataclass(frozen=True)
-class KeyForge(Legality, Permissions, PositionCheck, Ruleset):
+class KeyForge(Legality, Permissions, PositionCheck, Plausibility, Ruleset):
     """KeyForge under the master rulebook v17.2 (October 2023).
 
     What a play must meet before it resolves is :class:`~judge.games.keyforge.legality.Legality`'s, which
@@ -190,6 +191,16 @@ class KeyForge(Legality, Permissions, PositionCheck, Ruleset):
 
     def card_view(self, position: Position) -> dict[str, Any]:
         return schema.card_view(self.catalog_for(position), position)
+
+    def card_facets(self, card: CardDef) -> dict[str, tuple[str, ...]]:
+        return reading_facts.facets(card)
+
+    def facet_names(self, facet: str, value: str) -> dict[str, str]:
+        return reading_facts.facet_names(facet, value)
+
+    def play_word_names(self, play: Play) -> dict[str, str] | None:
+        # ``choose-house brobnar`` names a house, which a judge reads as «Brobnar» / «Marte» / "Mars".
+        return reading_facts.facet_names("house", play.card) if play.verb == "choose-house" and play.card else None
 
     def canonical(self, position: Position, expected: Any) -> Any:
         if isinstance(expected, list):

@@ -8,12 +8,15 @@ from typing import Any
 
 from judge.core.errors import JudgeError, UnknownCardError
 from judge.core.position import CardState, Position
-from judge.games.keyforge import catalog, positions, vocabulary
+from judge.games.keyforge import catalog, positions, reading_facts, vocabulary
 from judge.games.keyforge.board import IN_PLAY, Board
 
 
 def schema() -> dict[str, Any]:
     houses = [h for h in catalog.HOUSES if h != "none"]
+    # the board shows a house or a type by the name a judge reads, and writes its word
+    house_labels = {h: reading_facts.facet_names("house", h) for h in houses}
+    type_labels = {t: reading_facts.facet_names("type", t) for t in catalog.TYPES}
     return {
         # in play first, then the hidden zones, the way a judge reads a table
         "zones": [z for z in ("battleline", "artifacts", "hand", "archives", "deck", "discard", "purged")
@@ -26,13 +29,13 @@ def schema() -> dict[str, Any]:
             {"key": "amber", "kind": "int", "min": 0, "max": 99},
             {"key": "keys", "kind": "int", "min": 0, "max": 3},
             {"key": "chains", "kind": "int", "min": 0, "max": 24},
-            {"key": "house", "kind": "choice", "options": houses},
-            {"key": "houses", "kind": "choices", "options": houses, "count": 3},
+            {"key": "house", "kind": "choice", "options": houses, "labels": house_labels},
+            {"key": "houses", "kind": "choices", "options": houses, "count": 3, "labels": house_labels},
         ],
         "game_fields": [{"key": "first-turn", "kind": "bool"}, {"key": "tide", "kind": "player"}],
         "card_fields": [
-            {"key": "house", "kind": "choice", "options": houses},
-            {"key": "type", "kind": "choice", "options": list(catalog.TYPES)},
+            {"key": "house", "kind": "choice", "options": houses, "labels": house_labels},
+            {"key": "type", "kind": "choice", "options": list(catalog.TYPES), "labels": type_labels},
             {"key": "power", "kind": "int", "min": 0},
             {"key": "armor", "kind": "int", "min": 0},
             {"key": "keywords", "kind": "flags", "options": sorted(vocabulary.KEYWORDS), "counted": True},
@@ -64,17 +67,20 @@ def schema() -> dict[str, Any]:
         "kinds": sorted(vocabulary.KINDS),
         "players_words": sorted(vocabulary.PLAYERS),
         "max_keys": 3, "max_chains": 24,
+        # what the board's "lasting effects" section writes (values.lasting, docs/scenarios.md)
+        "lasting": reading_facts.lasting_vocabulary(),
     }
 
 
 def card_facts(card: catalog.CardDef) -> dict[str, Any]:
-    """What the board shows of a catalog card."""
+    """What the board shows of a catalog card: its printed facts, and its abilities as the engine reads them."""
     return {
         "id": card.id, "name": {"es": card.name_es or card.name_en, "en": card.name_en or card.name_es,
                                 "pt": card.name_pt or card.name_en},
         "house": card.house, "houses": list(card.houses) or [card.house], "type": card.type, "power": card.power,
         "armor": card.armor, "keywords": [k if v == 1 else f"{k} {v}" for k, v in card.keywords],
         "traits": list(card.traits), "bonus": list(card.bonus), "custom": bool(card.custom),
+        **reading_facts.reading(card),
     }
 
 
@@ -92,7 +98,8 @@ def card_now(board: Board, card: CardState, zone: str) -> dict[str, Any]:
 
 
 def card_view(cards: catalog.Catalog, position: Position) -> dict[str, Any]:
-    """Every card of the position by uid: its names, printed facts and, in play, its power and armor now."""
+    """Every card of the position by uid: its names, printed facts and reading, in play its power and armor now,
+    and the lasting effects the position holds on it."""
     board = Board(position, cards)
     out: dict[str, Any] = {}
     for player, zone, card in position.all_cards():
@@ -103,5 +110,8 @@ def card_view(cards: catalog.Catalog, position: Position) -> dict[str, Any]:
             info["name"] = {"es": card.card, "en": card.card, "pt": card.card}
         info["id"] = card.card
         info.update(card_now(board, card, zone))
+        lasting = reading_facts.lasting_on(position, card.uid)
+        if lasting:
+            info["lasting"] = lasting
         out[card.uid] = info
     return out

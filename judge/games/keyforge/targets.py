@@ -8,6 +8,7 @@ from typing import Any
 
 from judge.core.decisions import Option, Question
 from judge.core.position import CardState
+from judge.core.wording import listed
 from judge.games.keyforge.board import matches
 from judge.games.keyforge.game import AbilityContext, Game
 from judge.games.keyforge.wording import counted, effect_label
@@ -131,8 +132,8 @@ def resolve_target(game: Game, spec: Any, ctx: AbilityContext, *, rule: str, ver
     chooser = {"controller": ctx.controller, "opponent": game.position.opponent(ctx.controller)}.get(who, game.active)
     if not up_to and len(found) <= n:
         if len(found) == 1 or n >= len(found):
-            names = ", ".join(game.board.label(c) for c in found)
-            names_en = ", ".join(game.board.label(c, "en") for c in found)
+            names = listed([game.board.label(c) for c in found])
+            names_en = listed([game.board.label(c, "en") for c in found], "en")
             if len(found) == 1:
                 game.res.note("forced-target", rule, f"Único objetivo posible: {names}", f"Only possible target: {names_en}")
             else:

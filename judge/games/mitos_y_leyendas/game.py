@@ -15,15 +15,10 @@ from judge.core.decisions import Option, Question
 from judge.core.position import CardState, Position, Result
 from judge.core.resolution import Checkpoint, Resolution
 from judge.core.timing import AFTER_RESOLVING, Pending, TriggerQueue
+from judge.core.wording import listed
 from judge.games.mitos_y_leyendas import triggers
 from judge.games.mitos_y_leyendas.board import GRAVEYARD, Board
 from judge.games.mitos_y_leyendas.catalog import Catalog
-
-
-def named_players(names: Sequence[str], lang: str = "es") -> str:
-    """Players named in a note of the trace: "p1", "p2 y p1", "p1, p2 y p3" ("and" in English)."""
-    *rest, last = names
-    return f"{', '.join(rest)} {'y' if lang == 'es' else 'and'} {last}" if rest else last
 
 
 @dataclass(frozen=True)
@@ -168,8 +163,9 @@ class Game:
             destroyed.append(card)
         if not destroyed:
             return []
-        with self.res.step("destroyed", rule, "Se destruye " + ", ".join(self.label(c) for c in destroyed),
-                           "Destroyed: " + ", ".join(self.label(c, "en") for c in destroyed)):
+        with self.res.step("destroyed", rule, f"Se {'destruyen' if len(destroyed) > 1 else 'destruye'} "
+                           + listed([self.label(c) for c in destroyed]),
+                           "Destroyed: " + listed([self.label(c, "en") for c in destroyed], "en")):
             events = [self.leave_play(card, "cementerio", rule=rule, quiet=True) for card in destroyed]
             self.last_leaving = events
             if not quiet:
@@ -248,8 +244,8 @@ class Game:
         out loses then, and both at the same draw is a draw (FAQ L748-L754)."""
         drawn = 0
         many = len(players) > 1
-        with self.res.step("draw", rule, f"{named_players(players)} {'roban' if many else 'roba'} {amount} a la vez, de una en una",
-                           f"{named_players(players, 'en')} {'draw' if many else 'draws'} {amount} at the same time, "
+        with self.res.step("draw", rule, f"{listed(players)} {'roban' if many else 'roba'} {amount} a la vez, de una en una",
+                           f"{listed(players, 'en')} {'draw' if many else 'draws'} {amount} at the same time, "
                            "one at a time"):
             for _ in range(amount):
                 for pid in players:
@@ -280,9 +276,9 @@ class Game:
         winners = tuple(p for p in self.position.players if p not in losers)
         out = sorted(losers)
         self.res.note("game-end", "MYL-CARD-81",
-                      f"Los castillos de {named_players(out)} se vacían: pierden" if len(out) > 1
+                      f"Los castillos de {listed(out)} se vacían: pierden" if len(out) > 1
                       else f"El castillo de {out[0]} se vacía: pierde",
-                      f"The castles of {named_players(out, 'en')} run out: they lose" if len(out) > 1
+                      f"The castles of {listed(out, 'en')} run out: they lose" if len(out) > 1
                       else f"{out[0]}'s castle runs out: {out[0]} loses")
         self.res.end_game(Result(winners=winners, rule="MYL-CARD-81"))
 
@@ -318,8 +314,8 @@ class Game:
         discards matters to what watches discards (Kun and Ken, FAQ L964-L970; Araña Troll, L1152)."""
         if not cards:
             return
-        with self.res.step("discard", "myl.decision.discard-choice", f"{by} descarta " + ", ".join(self.label(c) for c in cards),
-                           f"{by} discards " + ", ".join(self.label(c, "en") for c in cards)):
+        with self.res.step("discard", "myl.decision.discard-choice", f"{by} descarta " + listed([self.label(c) for c in cards]),
+                           f"{by} discards " + listed([self.label(c, "en") for c in cards], "en")):
             for card in cards:
                 self.res.move(card, card.owner, "cementerio")
             for card in cards:

@@ -12,15 +12,15 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from judge.core.catalog import PositionCards, WithCustom, known_cards
-from judge.core.errors import IllegalPlayError, Problem, UnknownCardError
+from judge.core.errors import IllegalPlayError, Problem
 from judge.core.notation import Layout
-from judge.core.paths import find_card
+from judge.core import paths
 from judge.core.position import CardState, Position
 from judge.core.resolution import GameOver, PendingDecision, Resolution
-from judge.core.ruleset import Play, Ruleset
+from judge.core.ruleset import Play, PositionWarning, Ruleset
 from judge.core.timing import pass_priority
 from judge.games.mitos_y_leyendas import activating, combat, playing, responses, schema
-from judge.games.mitos_y_leyendas import steps, turn
+from judge.games.mitos_y_leyendas import cardview, steps, turn
 from judge.games.mitos_y_leyendas.board import GRAVEYARD, IN_PLAY, Board
 from judge.games.mitos_y_leyendas.catalog import CardDef, default_catalog, with_custom
 from judge.games.mitos_y_leyendas.effects import resolve_triggered, run_effects
@@ -28,11 +28,14 @@ from judge.games.mitos_y_leyendas.game import Game
 from judge.games.mitos_y_leyendas.costs import cheapest
 from judge.games.mitos_y_leyendas.targets import AbilityContext
 from judge.games.mitos_y_leyendas.timing import Windows, answers
+from judge.games.mitos_y_leyendas import plausibility
 
 ZONES = ("castillo", "mano", "reserva-de-oro", "oro-pagado", "linea-de-defensa", "linea-de-ataque", "linea-de-apoyo",
          "jugando", "cementerio", "permanentes", "destierro", "removida")
 CARD_STATE = {"recien-llegado": bool, "ataca-al-entrar": bool}
 VERBS = ("agrupar", "no-agrupar", "oro", "play", "activate", "atacar", "bloquear", "terminar", "pass")
+CARD_NOW = ("zone", "strength", "fuerza", "can-attack", "can-block")
+"""What a card path reads as the card is now, beyond every game's paths (:mod:`judge.core.paths`)."""
 VALUES = ("efectos", "turno", "batalla", "guerra", "prevenciones", "diferidos", "dano-directo", "copias", "result", "winner")
 
 DECISIONS = frozenset({
@@ -89,12 +92,9 @@ class MitosYLeyendas(PositionCards, Ruleset):
         zones=ZONES, in_play=frozenset(IN_PLAY), attached_key="armas",
         hidden=frozenset({"castillo", "mano"}), ordered=frozenset({"castillo", "cementerio"}), stamps=True)
     verbs: ClassVar[tuple[str, ...]] = VERBS
+    decisions: ClassVar[str] = "myl-decisiones"
+    decision_prefix: ClassVar[str] = "myl.decision."
     catalogs: ClassVar[WithCustom[CardDef]] = WithCustom(default_catalog, with_custom)
-
-    def cite(self, rule: str) -> str:
-        if rule.startswith("myl.decision."):
-            return f"myl-decisiones#{rule[len('myl.decision.'):]}"
-        return super().cite(rule)
 
     def rule_keys(self) -> set[str]:
         return set(RULE_KEYS)
@@ -126,6 +126,9 @@ class MitosYLeyendas(PositionCards, Ruleset):
                 problems.append(Problem(f"values.{k}", "unknown game value", "valor de partida desconocido"))
         return problems
 
+    def warnings(self, position: Position) -> list[PositionWarning]:
+        return plausibility.warnings(self, position)
+
     def schema(self) -> dict[str, Any]:
         return {**super().schema(), **schema.schema(steps.STEPS, CARD_STATE)}
 
@@ -134,6 +137,12 @@ class MitosYLeyendas(PositionCards, Ruleset):
 
     def card_view(self, position: Position) -> dict[str, Any]:
         return schema.card_view(self.catalog_for(position), position)
+
+    def card_facets(self, card: Any) -> dict[str, tuple[str, ...]]:
+        return cardview.facets(card)
+
+    def facet_names(self, facet: str, value: str) -> dict[str, str]:
+        return cardview.facet_names(facet, value)
 
     # Who acts.
 
@@ -330,50 +339,18 @@ class MitosYLeyendas(PositionCards, Ruleset):
 
     def query(self, position: Position, path: str) -> Any:
         board = Board(position, self.catalog_for(position))
-        if path in ("active", "turn", "step", "priority"):
-            return getattr(position, path)
-        if path == "stack":
-            return [f"{i.kind} {i.source}".strip() for i in position.stack]
-        if path == "stack.count":
-            return len(position.stack)
-        if path in ("winner", "draw"):
-            result = position.result
-            return (result.winner if path == "winner" else result.draw) if result else (None if path == "winner" else False)
-        if path.startswith("values."):
-            return position.values.get(path[7:])
+        words = paths.Words(zones=ZONES, card_id=paths.catalog_id(board.catalog), define=board.define,
+                            attached=self.layout.attached_key, card_state=CARD_STATE)
         head, _, rest = path.partition(".")
-        if head in position.players:
-            player = position.player(head)
-            if rest in ZONES:
-                return [c.card for c in player.zone(rest)]
-            if rest.endswith(".count") and rest[:-6] in ZONES:
-                return len(player.zone(rest[:-6]))
-            raise KeyError(path)
-        found = position.find(head)
-        if found is None:
-            catalog = self.catalog_for(position)
-            try:
-                found = position.find(find_card(position, head, lambda name: catalog.get(name).id).uid)
-            except UnknownCardError as exc:
-                raise KeyError(path) from exc
-        if found is None:
-            raise KeyError(path)
-        holder, zone, card = found
-        if rest == "zone":
-            return f"{card.owner if zone == 'jugando' else holder.id}.{zone}" if holder.id in position.players else zone
-        if rest in ("controller", "owner"):
-            return getattr(card, rest)
-        if rest in ("strength", "fuerza"):
-            return board.strength(card)
-        if rest == "armas":
-            return [a.card for a in card.attached]
-        if rest == "can-attack":
-            return board.can_attack(card)
-        if rest == "can-block":
-            return board.can_block(card)
-        if rest in CARD_STATE:
-            return bool(card.get(rest, False))
-        raise KeyError(path)
+        if rest in CARD_NOW and head not in position.players and head != "values":
+            card = paths.find_card(position, head, words.card_id)
+            if rest == "zone":
+                # A card being played is said to be its owner's, whoever plays it.
+                return f"{card.owner}.jugando" if board.zone_of(card) == "jugando" else paths.query(position, path, words)
+            if rest in ("strength", "fuerza"):
+                return board.strength(card)
+            return board.can_attack(card) if rest == "can-attack" else board.can_block(card)
+        return paths.query(position, path, words)
 
 
 RULESETS = (MitosYLeyendas(),)

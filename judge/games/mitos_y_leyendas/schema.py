@@ -8,7 +8,7 @@ from typing import Any
 
 from judge.core.catalog import card_views
 from judge.core.position import Position
-from judge.games.mitos_y_leyendas import vocabulary
+from judge.games.mitos_y_leyendas import cardview, vocabulary
 from judge.games.mitos_y_leyendas.board import IN_PLAY, LINES, Board
 from judge.games.mitos_y_leyendas.catalog import Catalog, CardDef
 
@@ -50,6 +50,7 @@ def schema(steps: tuple[str, ...], card_state: dict[str, type]) -> dict[str, Any
 
 def card_facts(card: CardDef) -> dict[str, Any]:
     return {"id": card.id, "name": {"es": card.name, "en": card.name, "pt": card.name}, "type": card.type,
+            "type_name": cardview.facet_names("type", card.type),
             "cost": card.cost, "strength": card.strength, "race": card.race, "edition": card.edition,
             "source": card.source, "text": card.text, "errata": card.errata, "incomplete": card.incomplete,
             "custom": bool(card.custom)}

@@ -30,9 +30,10 @@ from collections.abc import Callable
 from judge.core.position import Position, StackItem
 from judge.core.resolution import Resolution
 from judge.core.timing import Pending, Priority
+from judge.core.wording import listed
 from judge.games.mitos_y_leyendas import steps
 from judge.games.mitos_y_leyendas.final import check_armas
-from judge.games.mitos_y_leyendas.game import Game, Triggered, named_players
+from judge.games.mitos_y_leyendas.game import Game, Triggered
 
 RESOLVERS: dict[str, Callable[[Game, StackItem], None]] = {}
 """How each kind of waiting item resolves, filled in by the modules that create them (playing, combat)."""
@@ -123,8 +124,8 @@ class Windows(Priority):
         if skipped:
             many = len(skipped) > 1
             res.note("no-answer", "myl.decision.hidden-information",
-                     f"{named_players(skipped)} no {'tienen' if many else 'tiene'} en la posición ninguna respuesta posible",
-                     f"{named_players(skipped, 'en')} {'have' if many else 'has'} no possible answer in the position")
+                     f"{listed(skipped)} no {'tienen' if many else 'tiene'} en la posición ninguna respuesta posible",
+                     f"{listed(skipped, 'en')} {'have' if many else 'has'} no possible answer in the position")
         with game.triggers.resolving():
             RESOLVERS[item.kind](game, item)
         check_armas(game)

@@ -73,8 +73,8 @@ def enter(game: Game, card: CardState, pid: str, *, rule: str, tapped: bool | No
     with game.res.step("enters", rule, f"{game.label(card)} entra en el campo de juego bajo el control de {pid}",
                        f"{game.label(card, 'en')} enters the battlefield under {pid}'s control", card=card.uid):
         if game.board.zone_of(card) is None:
-            game.create(card, pid, CAMPO)
-            game.res.set_controller(card, pid)
+            # A token comes into being as it enters (113.1): what refers to it from now on is the object made here.
+            card = game.res.create(card.card, pid, CAMPO, uid=card.uid, owner=card.owner, state=card.state)
         else:
             game.move(card, pid, CAMPO, rule=rule, tapped=tapped)
         if not card.get("girada", False):
@@ -159,12 +159,14 @@ def create_token(game: Game, ctx: Ctx, effect: dict[str, Any]) -> None:
                           f"The token has the colours of the card that made it: {', '.join(spec['colors'])}")
     creator = players(game, ctx, effect)[0] if "player" in effect else ctx.player
     token_id = f"tarjeta-{len(game.position.cards) + 1}"
+    before = game.res.checkpoint()
     game.define_card(token_id, spec)
     card = CardState(uid=token_id, card=token_id, owner=creator, controller=creator, state={"tarjeta": True})
     game.res.note("token", "113.1", f"{creator} crea la tarjeta {spec['name']}: es su dueño y controlador",
                   f"{creator} creates the token {spec['name']}: its owner and controller")
     if not enter(game, card, creator, rule="113.1"):
-        game.define_card(token_id, None)
+        # A token that never enters never comes into being (113.2.b): its definition goes, what was said of it stays.
+        game.res.rollback(before, keep=before.step.children[before.children:])
 
 
 @object_effect("modificar")

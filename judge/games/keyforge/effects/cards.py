@@ -6,7 +6,6 @@ from __future__ import annotations
 from typing import Any
 
 from judge.core.decisions import Question
-from judge.core.position import CardState
 from judge.games.keyforge import playing
 from judge.games.keyforge.board import matches
 from judge.games.keyforge.conditions import amount, decider, player_of
@@ -180,7 +179,7 @@ def _search(ctx: AbilityContext, e: dict[str, Any]) -> int:
     n = amount(ctx, e)
     with game.res.step("search", "search", f"{pid} busca en {' y '.join(zone_name(z) for z in zones)}",
                        f"{pid} searches their {' and '.join(zone_name(z, 'en') for z in zones)}"):
-        found = ask_cards(ctx, pool, key="search", rule="search", es=f"¿Qué carta encuentras? (puedes no encontrar ninguna)" if n == 1
+        found = ask_cards(ctx, pool, key="search", rule="search", es="¿Qué carta encuentras? (puedes no encontrar ninguna)" if n == 1
                            else f"¿Qué cartas encuentras? (hasta {n}; puedes no encontrar ninguna)",
                            en="Which card do you find? (you may find none)" if n == 1
                            else f"Which cards do you find? (up to {n}; you may find none)", low=0, high=min(n, len(pool)))

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from judge.core.wording import listed
+
 from judge.games.keyforge.effects import handler, targets
 from judge.games.keyforge.game import AbilityContext
 
@@ -69,8 +71,11 @@ def _give_text_box(ctx: AbilityContext, e: dict[str, Any]) -> int:
     source = ctx.source_card
     if source is not None:
         entry["card"] = source.card
+    many = len(receivers) > 1
     with game.res.step("lasting", "lasting-effects",
-                       f"{', '.join(game.label(c) for c in receivers)} obtiene el cuadro de texto de {game.label(revealed[0])} este turno",
-                       f"{', '.join(game.label(c, 'en') for c in receivers)} gains the text box of {game.label(revealed[0], 'en')} this turn"):
+                       f"{listed([game.label(c) for c in receivers])} {'obtienen' if many else 'obtiene'} el cuadro de "
+                       f"texto de {game.label(revealed[0])} este turno",
+                       f"{listed([game.label(c, 'en') for c in receivers], 'en')} {'gain' if many else 'gains'} the text "
+                       f"box of {game.label(revealed[0], 'en')} this turn"):
         game.res.set_value("lasting", [*game.position.values.get("lasting", []), entry])
     return len(receivers)

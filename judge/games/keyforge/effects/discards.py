@@ -7,6 +7,7 @@ from typing import Any
 
 from judge.core.decisions import Option, Question
 from judge.core.position import CardState
+from judge.core.wording import listed
 from judge.games.keyforge import playing
 from judge.games.keyforge.board import matches
 from judge.games.keyforge.conditions import amount, player_of
@@ -75,9 +76,10 @@ def _discard_top_each(ctx: AbilityContext, e: dict[str, Any]) -> int:
     done: list[CardState] = []
     for pid in players:
         top = list(game.position.player(pid).zone("deck")[:n])
+        cards_es, cards_en = ("las cartas", "the cards") if len(top) > 1 else ("la carta", "the card")
         game.res.note("reveal", "discard-cards",
-                      f"{pid} revela las cartas que descarta: {', '.join(game.label(c) for c in top)}",
-                      f"{pid} reveals the cards to discard: {', '.join(game.label(c, 'en') for c in top)}")
+                      f"{pid} revela {cards_es} que descarta: {listed([game.label(c) for c in top])}",
+                      f"{pid} reveals {cards_en} to discard: {listed([game.label(c, 'en') for c in top], 'en')}")
         if len(top) > 1:
             # The first card answered goes on the pile first (it ends up under the others).
             top = ask_cards(ctx, top, key="discard-order", rule="discard-cards",

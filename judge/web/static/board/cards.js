@@ -1,9 +1,11 @@
-/* A card on the board: its chip (name, uid, state, its values now) and its editor (states the schema lists,
- * controller, owner, order in its zone, attached cards). */
+/* A card on the board: its chip (name, uid, state, its values now; what the engine reads of it on hover or focus)
+ * and its editor (what the card is, states the schema lists, bonus icons added by Enhance, controller, owner, order
+ * in its zone, attached cards). */
 
 import {M, el, label} from "./util.js";
 import {actions, attachedKey, cardName, findCard, isInPlay, nextUid, schema, state} from "./state.js";
 import {cardAdder} from "./autocomplete.js";
+import {attachPopover, cardDetails, iconNames} from "./cardinfo.js";
 
 const NOW = ["power", "armor", "strength", "toughness"];
 
@@ -29,14 +31,19 @@ export function chip(card, where, opts) {
   const view = state.cards[card.uid] || {};
   const summary = stateSummary(card);
   const now = valuesNow(view);
+  const added = iconNames(card.icons);
   const attached = card[attachedKey()] || [];
-  const b = el("button", {type: "button", class: "cardchip" + (card.exhausted || card.girada ? " exhausted" : "") + ((opts && opts.extra) || ""),
-    "data-uid": card.uid, "data-where": where, title: [view.house, view.type].filter(Boolean).join(" "),
-    onclick: opts && opts.readonly ? null : () => { state.editing = state.editing === card.uid ? null : card.uid; actions.renderPlayers(); }},
+  const readonly = opts && opts.readonly;
+  const b = el("button", {type: "button", class: "cardchip" + (card.exhausted || card.girada ? " exhausted" : "") + (view.incomplete ? " incomplete" : "") + ((opts && opts.extra) || ""),
+    "data-uid": card.uid, "data-where": where, "aria-expanded": readonly ? null : String(state.editing === card.uid),
+    "aria-controls": readonly ? null : "editor-" + card.uid,
+    onclick: readonly ? null : () => { state.editing = state.editing === card.uid ? null : card.uid; actions.renderPlayers(); }},
     el("span", {class: "nm"}, cardName(card)), " ", el("span", {class: "uid"}, card.uid),
+    view.incomplete ? el("span", {class: "warn", title: M("board.card.incomplete")}, " ⚠") : null,
     (summary || now) ? el("span", {class: "st"}, [now, summary].filter(Boolean).join(" · ")) : null,
+    added.length ? el("span", {class: "ups"}, "+ " + added.join(", ")) : null,
     attached.length ? el("span", {class: "ups"}, "+ " + attached.map((c) => cardName(c)).join(", ")) : null);
-  return b;
+  return attachPopover(b, () => cardDetails(view, card, summary));
 }
 
 function stateInput(uid, card, k, kind) {
@@ -97,5 +104,23 @@ export function renderEditor(uid) {
   }
   return el("div", {class: "card-editor", id: "editor-" + uid},
     el("strong", {}, cardName(card)), " ", el("span", {class: "uid"}, uid), host ? el("span", {class: "meta"}, " ↳ " + cardName(host)) : null,
-    states, attached, actionsRow);
+    // what the card is; what is on it and its added icons are the inputs below
+    cardDetails(state.cards[uid], {card: card.card}, ""), states, iconsEditor(uid, card), attached, actionsRow);
+}
+
+/* The bonus icons Enhance added to this copy of the card, below the printed ones (``icons = [...]``, POTENCIAR):
+ * each can be taken off, and any icon of the game added, as often as the deck has it. */
+function iconsEditor(uid, card) {
+  const icons = schema().bonus_icons;
+  if (!icons || !icons.length) return null;
+  const set = (list) => { if (list.length) card.icons = list; else delete card.icons; actions.changed(); };
+  const current = card.icons || [];
+  const pick = el("select", {id: `e-${uid}-icon`, "aria-label": M("board.icon_pick")},
+    icons.map((i) => el("option", {value: i}, label("board.icon.", i))));
+  return el("div", {class: "icons-editor", id: `e-${uid}-icons`},
+    el("span", {class: "meta"}, M("board.card.icons") + ": "),
+    current.length ? current.map((icon, i) => el("button", {type: "button", class: "small secondary icon-chip", "data-icon": icon,
+      "aria-label": `${M("board.remove")} ${label("board.icon.", icon)}`,
+      onclick: () => set(current.filter((_, j) => j !== i))}, label("board.icon.", icon), " ✕")) : el("span", {class: "hint"}, M("board.icons_none")),
+    " ", pick, el("button", {type: "button", class: "small", id: `e-${uid}-icon-add`, onclick: () => set([...current, pick.value])}, "+ " + M("board.icon_add")));
 }

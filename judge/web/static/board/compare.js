@@ -2,7 +2,7 @@
  * and what waits on the stack. */
 
 import {$, M, el, label, show} from "./util.js";
-import {schema, state} from "./state.js";
+import {factLabel, schema, state} from "./state.js";
 import {chip} from "./cards.js";
 import {itemLine} from "./stack.js";
 
@@ -42,7 +42,10 @@ function miniBoard(title, view, marks) {
       if (!list || !list.length) continue;
       const saved = state.cards;
       state.cards = view.cards;
-      const chips = list.filter((c) => c.card !== "?").map((c) => chip(c, "", {readonly: true,
+      // A state that means nothing on this card ("elusive used" on a creature without Elusive) is left off it.
+      const unread = view.unread_states || {};
+      const shown = (c) => (unread[c.uid] ? Object.fromEntries(Object.entries(c).filter(([k]) => !unread[c.uid].includes(k))) : c);
+      const chips = list.filter((c) => c.card !== "?").map(shown).map((c) => chip(c, "", {readonly: true,
         extra: marks.uids.has(c.uid) || (c[sc.attached] || []).some((u) => marks.uids.has(u.uid)) ? " changed" : ""}));
       state.cards = saved;
       const unnamed = list.length - chips.length;
@@ -59,6 +62,12 @@ export function renderCompare() {
   panel.hidden = false;
   const marks = changedSets(r.changes, r.after.position);
   $("#compare").replaceChildren(miniBoard(M("board.before"), r.before, {uids: new Set(), values: new Set()}), miniBoard(M("board.after"), r.after, marks));
-  $("#changes").replaceChildren(el("table", {class: "changes-table"}, el("tr", {}, el("th", {}, ""), el("th", {}, M("board.before")), el("th", {}, M("board.after"))),
-    (r.changes || []).map((c) => el("tr", {}, el("td", {}, c.what), el("td", {}, show(c.before)), el("td", {}, show(c.after))))));
+  // What a judge reads first; the engine's bookkeeping (counters, places shifting in a zone) under "details".
+  const row = (c) => el("tr", {"data-what": c.what}, el("td", {}, factLabel(c.what, {...r.before.cards, ...r.after.cards})), el("td", {}, show(c.before)), el("td", {}, show(c.after)));
+  const head = () => el("tr", {}, el("th", {}, ""), el("th", {}, M("board.before")), el("th", {}, M("board.after")));
+  const read = (r.changes || []).filter((c) => !c.detail);
+  const kept = (r.changes || []).filter((c) => c.detail);
+  $("#changes").replaceChildren(el("table", {class: "changes-table", id: "changes-read"}, head(), read.map(row)),
+    kept.length ? el("details", {class: "bookkeeping"}, el("summary", {}, M("board.details")),
+      el("table", {class: "changes-table", id: "changes-details"}, head(), kept.map(row))) : "");
 }

@@ -5,6 +5,7 @@
 import {$, M, clone, el, field, label} from "./util.js";
 import {actions, customName, schema, state} from "./state.js";
 import {assign, fieldInput} from "./fields.js";
+import {renderLasting} from "./lasting.js";
 
 export function renderCustom() {
   const box = $("#custom");
@@ -18,6 +19,8 @@ export function renderCustom() {
       delete cards[cid]; if (!Object.keys(cards).length) delete state.position.cards; actions.changed(); }}, M("board.custom_delete"))));
   box.replaceChildren(el("p", {class: "hint"}, M("board.custom_help")), ...existing,
     el("button", {type: "button", class: "secondary", id: "btn-custom-new", onclick: () => openCustomForm(null)}, M("board.custom_new")));
+  // What earlier turns left is drawn with what the position defines beyond its zones: whenever the position changes.
+  renderLasting();
 }
 
 function defaults(sc) {

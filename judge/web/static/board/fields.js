@@ -1,7 +1,10 @@
-/* Inputs built from the field descriptions of a ruleset's schema ({key, kind, options, min, max}): the same
- * builder serves the game's values, each player's values and a custom card's facts, for every game. */
+/* Inputs built from the field descriptions of a ruleset's schema ({key, kind, options, labels, min, max}): the same
+ * builder serves the game's values, each player's values and a custom card's facts, for every game. An option is
+ * shown by its label in the page's language where the schema gives one (a house: «Marte»), and written as its word. */
 
-import {el} from "./util.js";
+import {LANG, el} from "./util.js";
+
+const shown = (desc, option) => ((desc.labels || {})[option] || {})[LANG] || option;
 
 const blank = (v) => v === undefined || v === null || v === "" || (Array.isArray(v) && !v.length);
 
@@ -19,7 +22,7 @@ export function fieldInput(desc, id, value, set, players) {
   if (kind === "choice" || kind === "player") {
     const options = kind === "player" ? players : desc.options || [];
     return el("select", {id, onchange: (e) => set(e.target.value || undefined)},
-      el("option", {value: ""}, "—"), options.map((o) => el("option", {value: o, selected: value === o}, o)));
+      el("option", {value: ""}, "—"), options.map((o) => el("option", {value: o, selected: value === o}, shown(desc, o))));
   }
   if (kind === "choices") {
     const chosen = Array.isArray(value) ? value : [];
@@ -27,7 +30,7 @@ export function fieldInput(desc, id, value, set, players) {
     const read = () => { const all = selects.map((s) => s.value).filter(Boolean); set(all.length ? all : undefined); };
     for (let i = 0; i < (desc.count || 1); i++) {
       selects.push(el("select", {id: `${id}-${i}`, "aria-label": `${desc.key} ${i + 1}`, onchange: read},
-        el("option", {value: ""}, "—"), (desc.options || []).map((o) => el("option", {value: o, selected: chosen[i] === o}, o))));
+        el("option", {value: ""}, "—"), (desc.options || []).map((o) => el("option", {value: o, selected: chosen[i] === o}, shown(desc, o)))));
     }
     return el("span", {class: "choices"}, selects);
   }

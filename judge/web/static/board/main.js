@@ -2,7 +2,7 @@
  * explore, save and share. Plain JavaScript modules, no build step; every form is built from the ruleset's schema
  * (GET /api/rulesets) and everything goes through the JSON API documented in docs/api.md. */
 
-import {$, M, config, debounce, el} from "./util.js";
+import {$, M, clone, config, debounce, el} from "./util.js";
 import {api} from "./api.js";
 import {actions, newPosition, playRequest, state} from "./state.js";
 import {renderGame} from "./game.js";
@@ -15,12 +15,14 @@ import {continueFromResult, renderResolution} from "./resolution.js";
 import {renderCompare} from "./compare.js";
 import {exploreNow, renderExploration} from "./explore.js";
 import {bindToolbar, closeModal, openModal} from "./toolbar.js";
+import {refreshReplay, renderReplay, startReplay, stopReplay} from "./replay.js";
+import {keepAcrossLanguageSwitch, takeKept} from "./keep.js";
 
 function renderSource() { $("#source-line").textContent = state.source || ""; }
 
 function renderAll() {
   renderSource(); renderGame(); renderStack(); renderPlayers(); renderCustom(); renderProblems(); renderPlays();
-  renderResolution(); renderExploration(); renderCompare();
+  renderResolution(); renderExploration(); renderCompare(); renderReplay();
 }
 
 const checkSoon = debounce(() => check(), 250);
@@ -28,6 +30,7 @@ const checkSoon = debounce(() => check(), 250);
 function changed() {
   // The position changed by hand: any resolution shown is about another position.
   state.result = null; state.error = null; state.exploration = null; state.answers = [];
+  if (state.replay) { state.replayModified = true; state.replayCheck = null; renderReplay(); }
   renderGame(); renderStack(); renderPlayers(); renderCustom(); renderResolution(); renderExploration(); renderCompare();
   checkSoon();
 }
@@ -36,9 +39,11 @@ async function check() {
   const r = await api("POST", "/api/position", {ruleset: state.ruleset, position: JSON.parse(JSON.stringify(state.position))});
   if (r.ok) {
     Object.assign(state, {position: r.data.position, cards: r.data.cards, plays: r.data.plays, acting: r.data.acting,
-                          problems: [], valid: true, toml: r.data.toml});
+                          problems: [], valid: true, toml: r.data.toml, warnings: r.data.warnings || [],
+                          noPlays: r.data.no_plays || []});
   } else {
-    Object.assign(state, {problems: r.data.problems || [{where: "", message: r.data.message}], valid: false, plays: []});
+    Object.assign(state, {problems: r.data.problems || [{where: "", message: r.data.message}], valid: false, plays: [],
+                          warnings: [], noPlays: []});
   }
   renderGame(); renderStack(); renderPlayers(); renderCustom(); renderProblems(); renderPlays();
 }
@@ -50,7 +55,12 @@ async function resolve() {
   const r = await api("POST", "/api/resolve", playRequest(state.play, state.by, state.answers));
   if (r.ok) { state.result = r.data; state.error = null; }
   else { state.result = null; state.error = r.data; }
+  // The scenario's own play, however it was asked for (the script's button, a legal play, the text field): the
+  // replay goes on from it.
+  const step = state.script[state.current];
+  if (state.result && step && step.play === state.play && (step.by || null) === (state.by || null)) state.result.scriptStep = state.current;
   renderResolution(); renderCompare(); renderPlays();
+  await refreshReplay();
 }
 
 /* ---------- scenarios and saved boards ---------- */
@@ -70,17 +80,21 @@ function setRuleset(id) {
   renderSupport();
 }
 
-function applyScenario(s) {
+/* A scenario, a ruling's or one imported, replayed as a saved board is: its position, and its first play resolved
+ * with the answers it recorded (its other plays follow with theirs, one click each). */
+async function applyScenario(s) {
   setRuleset(s.ruleset);
-  state.position = s.position;
-  state.script = (s.plays || []).map((p) => ({play: p.play || "", by: p.by || null, answers: p.answers || [], illegal: p.illegal || null, set: p.set || null}));
+  startReplay(s);
+  state.position = clone(s.position);
+  state.script = (s.plays || []).map((p) => ({play: p.play || "", by: p.by || null, answers: clone(p.answers || []), illegal: p.illegal || null, set: p.set || null}));
   state.current = 0;
   state.history = [];
   state.source = M("board.from_scenario") + " " + s.id + (s.title ? " — " + s.title : "");
   state.result = null; state.error = null; state.exploration = null;
   readyScriptPlay();
   renderAll();
-  check();
+  await check();
+  if (state.valid && state.script.length) await stepScript();
 }
 
 async function loadScenario(id) {
@@ -94,6 +108,7 @@ async function loadSave(id) {
   if (!r.ok) { state.position = newPosition(); state.error = r.data; renderAll(); return; }
   const s = r.data;
   setRuleset(s.ruleset);
+  stopReplay();
   state.position = typeof s.position === "object" && s.position ? s.position : newPosition();
   state.script = (s.plays || []).filter((p) => p && p.play).map((p) => ({play: p.play, by: p.by || null, answers: p.answers || []}));
   state.history = Array.isArray(s.history) ? s.history : [];
@@ -160,6 +175,7 @@ function switchRuleset(id) {
   // Another game's position means nothing here: start from this game's empty position.
   if ((state.rulesets[id] || {}).game !== before) {
     Object.assign(state, {position: newPosition(), script: [], current: 0, history: [], source: "", play: "", by: null});
+    stopReplay();
     $("#play-text").value = "";
     renderAll();
   }
@@ -167,17 +183,53 @@ function switchRuleset(id) {
 }
 
 Object.assign(actions, {changed, check, resolve, renderAll, renderPlayers, renderProblems, markProblems, readyScriptPlay,
-  applyScenario, stepScript, playScript, scriptLeft, switchRuleset, exploreNow, openModal, closeModal});
+  applyScenario, stepScript, playScript, scriptLeft, switchRuleset, exploreNow, openModal, closeModal, stopReplay});
+
+/* ---------- across a language switch ---------- */
+
+const KEPT = ["ruleset", "position", "script", "current", "history", "play", "by", "answers", "source", "replay",
+  "replayModified"];
+
+function snapshot() {
+  const out = Object.fromEntries(KEPT.map((k) => [k, clone(state[k] === undefined ? null : state[k])]));
+  out.shown = state.result ? {scriptStep: state.result.scriptStep} : state.error ? {error: true} : null;
+  out.explored = !!state.exploration;
+  out.editing = state.editing;
+  return out;
+}
+
+/* The board as it was before the language switch: the same position, plays and answers, asked of the engine again so
+ * that every label, the legal plays and the trace come in the new language. */
+async function restore(kept) {
+  const {shown, explored, editing, ...values} = kept;
+  if (!state.rulesets[values.ruleset]) return false;
+  Object.assign(state, values, {editing: editing || null});
+  setRuleset(values.ruleset);
+  $("#play-text").value = state.play || "";
+  renderAll();
+  await check();
+  if (shown && state.play) {
+    await resolve();
+    if (state.result && shown.scriptStep !== undefined) state.result.scriptStep = shown.scriptStep;
+    renderPlays();
+    await refreshReplay();
+  }
+  if (explored && state.play) await exploreNow();
+  return true;
+}
 
 async function init() {
   const r = await api("GET", "/api/rulesets");
   for (const rs of r.data.rulesets) state.rulesets[rs.id] = rs;
   setRuleset(state.ruleset);
   const initial = config.initial;
-  if (initial.scenario) await loadScenario(initial.scenario);
+  const kept = takeKept();
+  if (kept && await restore(kept)) { /* the board the judge had before switching the language */ }
+  else if (initial.scenario) await loadScenario(initial.scenario);
   else if (initial.save) await loadSave(initial.save);
   else { state.position = newPosition(); renderAll(); await check(); }
   bindToolbar();
+  keepAcrossLanguageSwitch(snapshot);
 }
 
 init().catch((err) => {

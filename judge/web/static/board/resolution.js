@@ -1,7 +1,7 @@
 /* The resolution of a play: the question it stopped at, the answers given (each can be changed or undone), the
  * trace step by step with the rule of each step, in Spanish or English, and the plays that may follow. */
 
-import {$, LANG, M, bi, citeLink, citeTitle, el, show} from "./util.js";
+import {$, LANG, M, bi, citeLink, citeTitle, el, problemItem, show} from "./util.js";
 import {actions, state} from "./state.js";
 import {playLabel} from "./plays.js";
 
@@ -75,7 +75,9 @@ function renderStep(step, citations) {
       others.length ? el("span", {class: "not-chosen"}, ` (${M("board.not_chosen")}: ${others.join(", ")})`) : null));
   }
   if (step.changes && step.changes.length) {
-    body.push(el("div", {class: "changes"}, step.changes.flatMap((c) => changeLines(c.what, c.before, c.after).map((t) => el("div", {}, t)))));
+    // The engine's bookkeeping (turn counters, places shifting in a zone) is shown only with "details".
+    body.push(el("div", {class: "changes"}, step.changes.flatMap((c) => changeLines(c.what, c.before, c.after)
+      .map((t) => el("div", {class: c.detail ? "detail" : null}, t)))));
   }
   const kids = (step.children || []).map((c) => renderStep(c, citations));
   if (!body.length && !kids.length) return el("li", {class: "step", "data-kind": step.kind, "data-rule": step.rule || ""}, el("span", {class: "leaf"}), ...head);
@@ -88,7 +90,7 @@ function renderError(e) {
   return el("div", {class: "error-box", id: "play-error", "data-error": e.error || ""},
     el("strong", {}, isIllegal ? M("board.illegal") : M("board.error")), ": ", e.message || "",
     e.rule ? el("p", {}, M("board.rule") + ": ", citeLink(e.rule_info, e.rule), " ", citeTitle(e.rule_info)) : null,
-    e.problems && !isIllegal ? el("ul", {}, e.problems.map((p) => el("li", {}, el("code", {}, p.where), " ", p.message))) : null,
+    e.problems && !isIllegal ? el("ul", {}, e.problems.map((p) => problemItem(p))) : null,
     e.question ? renderQuestion(e.question) : null);
 }
 
@@ -118,11 +120,15 @@ export function renderResolution() {
       parts.push(nextPlays(r));
     }
     const other = traceLang() === "es" ? "en" : "es";
+    if ((r.warnings || []).length) parts.push(el("p", {class: "warning-note"}, "⚠ " + M("board.warning_count", {n: r.warnings.length}) + " — " + M("board.warnings_help")));
     parts.push(el("div", {class: "trace-tools"}, el("h3", {}, M("board.trace")),
       el("button", {type: "button", class: "small secondary", onclick: () => box.querySelectorAll(".trace details").forEach((d) => { d.open = true; })}, M("board.expand")),
       el("button", {type: "button", class: "small secondary", onclick: () => box.querySelectorAll(".trace details").forEach((d) => { d.open = false; })}, M("board.collapse")),
-      el("button", {type: "button", class: "small secondary", id: "trace-lang", "data-lang": other, onclick: () => { state.traceLang = other; renderResolution(); }}, M("board.trace_in." + other))));
-    parts.push(el("div", {class: "trace", id: "trace", lang: traceLang()}, el("ul", {}, (r.trace.children || []).map((s) => renderStep(s, r.citations || {})))));
+      el("button", {type: "button", class: "small secondary", id: "trace-lang", "data-lang": other, onclick: () => { state.traceLang = other; renderResolution(); }}, M("board.trace_in." + other)),
+      el("label", {class: "check small-check"}, el("input", {type: "checkbox", id: "trace-details", checked: !!state.traceDetails,
+        onchange: (e) => { state.traceDetails = e.target.checked; $("#trace").classList.toggle("show-details", state.traceDetails); }}), M("board.details"))));
+    parts.push(el("div", {class: "trace" + (state.traceDetails ? " show-details" : ""), id: "trace", lang: traceLang()},
+      el("ul", {}, (r.trace.children || []).map((s) => renderStep(s, r.citations || {})))));
   }
   box.replaceChildren(...parts.filter(Boolean));
   $("#resolution-panel").hidden = !parts.length;

@@ -24,6 +24,11 @@ export const state = {
   editing: null,         // uid of the card whose editor is open
   source: "",
   traceLang: null,       // the language the trace is read in (null: the page's)
+  warnings: [],          // what the valid position holds that no game leads to, each with its rule
+  noPlays: [],           // why no play is legal, when none is: the plays refused with their rules
+  replay: null,          // the scenario being replayed: what it proves (replay.js)
+  replayCheck: null,     // the engine's check of the replay, once every play of the scenario is made
+  replayModified: false, // the position was changed by hand since the replay started
 };
 
 export const actions = {};
@@ -37,6 +42,13 @@ export function playRequest(play, by, answers) {
   const body = {ruleset: state.ruleset, position: clone(state.position), play, answers};
   if (by && schema().stack) body.by = by;
   return body;
+}
+
+/* The answers a play starts with: the ones the scenario recorded when it is the scenario's next play (a replay applies
+ * them however the play is asked for), else none. */
+export function answersFor(play, by) {
+  const step = state.script[state.current];
+  return step && step.play === play && (step.by || null) === (by || null) ? clone(step.answers || []) : [];
 }
 
 export function isInPlay(zone) { return (schema().in_play || []).includes(zone); }
@@ -90,6 +102,15 @@ export function cardName(card, views) {
   if (view && view.name) return bi(view.name);
   const custom = (state.position.cards || {})[card.card];
   return custom ? customName(custom, card.card) : card.card;
+}
+
+/* A fact or an expectation's path ("c3.damage") as a judge reads it: "Troll (c3) · damage"; player and game facts
+ * stay as they are. */
+export function factLabel(fact, views) {
+  const [head, ...rest] = String(fact).split(".");
+  const view = (views || state.cards)[head];
+  if (!view || !view.name) return fact;
+  return rest.length ? `${bi(view.name)} (${head}) · ${rest.join(".")}` : `${bi(view.name)} (${head})`;
 }
 
 export function cardNameByUid(uid, views) {

@@ -1,9 +1,9 @@
 /* The toolbar: a new position, the position as text, importing and exporting a scenario, saving behind a
  * permalink; and the dialog they open. */
 
-import {$, M, el, field} from "./util.js";
+import {$, M, el, field, problemItem} from "./util.js";
 import {api} from "./api.js";
-import {actions, newPosition, state} from "./state.js";
+import {actions, answersFor, newPosition, state} from "./state.js";
 
 export function openModal(title, body) {
   $("#modal-title").textContent = title;
@@ -29,7 +29,7 @@ function playsMade() {
 }
 
 function problemsBox(data) {
-  return el("div", {class: "error-box"}, data.message, el("ul", {}, (data.problems || []).map((p) => el("li", {}, el("code", {}, p.where), " ", p.message))));
+  return el("div", {class: "error-box"}, data.message, el("ul", {}, (data.problems || []).map((p) => problemItem(p))));
 }
 
 function textDialog() {
@@ -37,7 +37,7 @@ function textDialog() {
   const status = el("div");
   openModal(M("board.text"), el("div", {}, area, status, el("button", {type: "button", id: "btn-load-text", onclick: async () => {
     if (await loadText(area.value)) closeModal();
-    else status.replaceChildren(el("div", {class: "error-box"}, state.problems.map((p) => `${p.where}: ${p.message}`).join("\n")));
+    else status.replaceChildren(el("div", {class: "error-box"}, el("ul", {}, state.problems.map((p) => problemItem(p)))));
   }}, M("board.text_load"))));
 }
 
@@ -88,10 +88,12 @@ export function bindToolbar() {
   $("#ruleset").addEventListener("change", (e) => actions.switchRuleset(e.target.value));
   $("#btn-new").addEventListener("click", () => {
     state.position = newPosition(); state.script = []; state.current = 0; state.history = []; state.source = ""; state.play = ""; state.by = null;
+    actions.stopReplay();
     $("#play-text").value = ""; actions.renderAll(); actions.changed();
   });
   $("#free-play").addEventListener("submit", (e) => {
-    e.preventDefault(); state.play = $("#play-text").value.trim(); state.by = $("#play-by").value || null; state.answers = []; actions.resolve();
+    e.preventDefault(); state.play = $("#play-text").value.trim(); state.by = $("#play-by").value || null;
+    state.answers = answersFor(state.play, state.by); actions.resolve();
   });
   $("#btn-explore").addEventListener("click", actions.exploreNow);
   $("#modal-close").addEventListener("click", closeModal);

@@ -72,3 +72,26 @@ export function citeTitle(info) {
   if (!info || !info.title) return null;
   return el("span", {class: "cite-title"}, info.parent ? `${info.parent} › ${info.title}` : info.title);
 }
+
+/* A problem or warning as one line: where it is, then what is wrong. A message that starts with the name of its own
+ * field ("turn must be…" at "turn") does not say it twice. */
+export function problemLine(p) {
+  const where = (p.where || "").replace(/^position\.?/, "");
+  const last = where.split(/[.[\]]/).filter(Boolean).pop() || "";
+  let message = p.message || "";
+  if (last && message.toLowerCase().startsWith(last.toLowerCase() + " ")) message = message.slice(last.length + 1);
+  return {where, message};
+}
+
+/* An answer as the judge reads it: a list joined, and no "null" where a choice had nothing to choose. */
+export function answerText(a) {
+  if (a === null || a === undefined) return M("board.any_answer");
+  if (Array.isArray(a)) return a.map(answerText).join(" → ");
+  if (typeof a === "object") return a.choose !== undefined ? answerText(a.choose) : JSON.stringify(a);
+  return String(a);
+}
+
+export function problemItem(p, extra) {
+  const {where, message} = problemLine(p);
+  return el("li", {}, where ? el("code", {}, where) : null, " ", message, extra || null);
+}
