@@ -58,6 +58,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rounds", type=int, default=3, help="repetitions of the suite and the load (default 3)")
     parser.add_argument("--quick", action="store_true", help="one round of everything, fewer requests")
     parser.add_argument("--skip-load", action="store_true", help="leave out the service figures")
+    parser.add_argument("--no-wait", action="store_true",
+                        help="start the timed sections at once, without waiting up to 3 minutes for a quiet machine")
     parser.add_argument("--no-save", action="store_true", help="do not keep this run in bench/history.jsonl")
     parser.add_argument("--readme", action="store_true", help="write this run into the README's benchmark table")
     parser.add_argument("--scenarios", type=Path, default=None,
@@ -75,11 +77,14 @@ def main(argv: list[str] | None = None) -> int:
     print(f"machine: {figures.describe_machine(run.machine)}")
     print(f"run: {run.timestamp}, commit {run.commit}: {command}")
 
+    quiet = (lambda: print(f"\n({figures.wait_quiet()})")) if not args.no_wait else (lambda: None)
+    quiet()
     section("1. judge check", run, engine.check_figures(args.rounds, scenarios=args.scenarios or engine.SCENARIOS))
     section("2. resolve", run, engine.resolve_figures())
     section("3. explorer", run, engine.explore_figures())
     section("4. search", run, service.search_figures())
     if not args.skip_load:
+        quiet()
         section("5. service", run, service.serve_ready_figures(args.rounds) + service.serve_restart_figures(args.rounds)
                 + service.catalog_load_figures(args.rounds) + service.memory_figures()
                 + service.load_figures(args.requests, args.concurrency, args.workers, args.rounds))

@@ -100,6 +100,23 @@ def load_average() -> str:
         return "unknown"
 
 
+def wait_quiet(below: float = 1.0, most: float = 180) -> str:
+    """Wait, at most ``most`` seconds, until the last minute's load average is under ``below`` (the machine may be
+    shared: the timed sections start at a quiet moment when there is one); what was waited, to print."""
+    import time
+
+    start = time.monotonic()
+    while True:
+        try:
+            load = float(Path("/proc/loadavg").read_text().split()[0])
+        except (OSError, ValueError, IndexError):
+            return "load average unknown"
+        waited = time.monotonic() - start
+        if load < below or waited >= most:
+            return f"waited {waited:.0f} s for a quiet machine; load average {load:.2f}"
+        time.sleep(5)
+
+
 def machine() -> dict[str, str]:
     cpu = platform.processor() or "unknown CPU"
     try:

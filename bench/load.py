@@ -117,8 +117,10 @@ def load(port: int, requests: list[bytes], total: int, concurrency: int, *, proc
     share = [concurrency // processes + (i < concurrency % processes) for i in range(processes)]
     counts = [total * s // concurrency for s in share]
     counts[0] += total - sum(counts)
-    procs = [multiprocessing.Process(target=_process, args=(port, requests, n, s, stop_at, queue))
-             for n, s in zip(counts, share)]
+    # Each process starts at another place of the list: two clients do not send the same request at the same time.
+    starts = [len(requests) * i // processes for i in range(processes)]
+    procs = [multiprocessing.Process(target=_process, args=(port, requests[k:] + requests[:k], n, s, stop_at, queue))
+             for n, s, k in zip(counts, share, starts)]
     for p in procs:
         p.start()
     parts = [queue.get() for _ in procs]

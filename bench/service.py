@@ -6,6 +6,7 @@ one process, and the memory of one worker with every KeyForge card read."""
 from __future__ import annotations
 
 import contextlib
+import itertools
 import http.client
 import json
 import statistics
@@ -29,6 +30,46 @@ RESOLVE_BODY = {
     "answers": ["left"],
 }
 """The request of every earlier run of this benchmark: a creature played on a flank, with its answer."""
+
+DISTINCT = 400
+"""Distinct resolve requests of the second load: more than a worker keeps (``judge.web.reuse.SIZE``), sent in turn,
+so that no position or result of one is still kept when it comes again."""
+
+
+def distinct_bodies(count: int = DISTINCT) -> list[dict]:
+    """Resolve requests made from the scenarios' first plays (the position as written, the play, its answers), each
+    of another position, every one answered 200 by the service."""
+    from engine import _scenarios
+    from judge.web import create_app
+
+    app = create_app({"DATABASE": str(Path(tempfile.mkdtemp()) / "distinct.sqlite")})
+    client = app.test_client()
+    out, seen = [], set()
+    by_game: dict[str, list] = {}
+    for s in _scenarios():
+        by_game.setdefault(s.ruleset.split("-")[0], []).append(s)
+    # The games in turn, so that each has its share of the requests.
+    turns = [s for group in itertools.zip_longest(*by_game.values()) for s in group if s is not None]
+    for s in turns:
+        if not s.plays or s.plays[0].set is not None or not isinstance(s.position, dict):
+            continue
+        spec = s.plays[0]
+        body = {"ruleset": s.ruleset, "position": s.position, "play": spec.play, "answers": list(spec.answers)}
+        if spec.by:
+            body["by"] = spec.by
+        try:
+            text = json.dumps(body, sort_keys=True)
+        except (TypeError, ValueError):
+            continue
+        key = json.dumps([s.ruleset, s.position], sort_keys=True)
+        if key in seen or client.post("/api/resolve", data=text, content_type="application/json").status_code != 200:
+            continue
+        seen.add(key)
+        out.append(body)
+        if len(out) >= count:
+            break
+    return out
+
 
 SEARCH_QUERIES = ["elusivo", "¿puedo usar una criatura aturdida?", "what happens when a creature with hazardous fights",
                   "cartas de acción con habilidad de jugar", "quando uma criatura é destruída"]
@@ -169,12 +210,16 @@ def load_figures(requests: int, concurrency: int, workers: int, rounds: int) -> 
     resolve = [http_request("POST", "/api/resolve", json.dumps(RESOLVE_BODY).encode())]
     search = [http_request("GET", f"/api/rulings/search?q={_quote(q)}&limit=5") for q in SEARCH_QUERIES]
     rates, p50s, p99s, failed, search_p99, memory, cpu = [], [], [], 0, [], float("nan"), []
+    bodies = distinct_bodies()
+    mixed = [http_request("POST", "/api/resolve", json.dumps(b).encode()) for b in bodies]
+    mixed_rates, mixed_p99s, mixed_cpu, mixed_failed = [], [], [], 0
     port = free_port()
     with tempfile.TemporaryDirectory() as tmp:
         with open(Path(tmp) / "server.log", "w") as log:
             server = start_server("gunicorn", port, workers, Path(tmp), log)
             try:
                 load(port, resolve + search, 200, concurrency)  # warm-up: every worker has read what it needs
+                load(port, mixed, len(mixed), concurrency)  # … and the catalog's cards of every game
                 for _ in range(rounds):
                     out, elapsed = load(port, resolve, requests, concurrency)
                     rates.append(len(out.latencies) / elapsed)
@@ -185,6 +230,12 @@ def load_figures(requests: int, concurrency: int, workers: int, rounds: int) -> 
                     found, _ = load(port, search, max(200, requests // 4), concurrency)
                     search_p99.append(percentile(found.latencies, 99) * 1000)
                     failed += found.failures
+                    various, elapsed = load(port, mixed, max(requests // 2, 2 * len(mixed)), concurrency)
+                    mixed_rates.append(len(various.latencies) / elapsed)
+                    mixed_p99s.append(percentile(various.latencies, 99) * 1000)
+                    mixed_cpu.append(statistics.median(various.service_cpu) * 1000 if various.service_cpu
+                                     else float("nan"))
+                    mixed_failed += various.failures
                 memory = _worker_memory(server)
             finally:
                 server.terminate()
@@ -201,7 +252,12 @@ def load_figures(requests: int, concurrency: int, workers: int, rounds: int) -> 
     searched = Figure.of("load.search.p99", f"`GET /api/rulings/search` under the same load, p99 (queued behind "
                          f"{concurrency} requests in flight)", search_p99, "ms")
     rss = Figure("load.worker_memory", "memory of one gunicorn worker after the load", memory, "MB")
-    return [rate, p50, p99, worker, searched, rss]
+    various = Figure.of("load.distinct.rate", f"`POST /api/resolve` of {len(mixed)} distinct scenario plays of the "
+                        "three games in turn (nothing a worker keeps is used again), same server and clients",
+                        mixed_rates, "requests/s", better="higher",
+                        note=f"{mixed_failed} failed; p99 {statistics.median(mixed_p99s):.1f} ms; processor time of "
+                             f"the worker per request, median {statistics.median(mixed_cpu):.2f} ms")
+    return [rate, p50, p99, worker, searched, various, rss]
 
 
 def _quote(text: str) -> str:

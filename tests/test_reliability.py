@@ -167,8 +167,9 @@ def test_one_bad_answer_after_199_good_ones_is_found_without_resolving_again(cli
     body = {"position": position({"hand": ["Maybes"]}, cards={"maybes": maybes}), "play": "play Maybes",
             "answers": ["yes"] * 199 + ["perhaps"]}
     calls = []
-    resolve = Ruleset.resolve
-    monkeypatch.setattr(Ruleset, "resolve", lambda self, *a, **k: calls.append(1) or resolve(self, *a, **k))
+    # Every resolution goes through resolve_checked (Ruleset.resolve checks the play first, then calls it).
+    resolve = Ruleset.resolve_checked
+    monkeypatch.setattr(Ruleset, "resolve_checked", lambda self, *a, **k: calls.append(1) or resolve(self, *a, **k))
     response = client.post("/api/resolve", json=body)
     assert response.status_code == 422
     data = response.get_json()

@@ -92,6 +92,7 @@ class Meter:
         """The index of the answer the last question read: the bad one when that answer is refused."""
         self._deadline = None if not limits.seconds else time.monotonic() + limits.seconds
         self._position: Any = None
+        self._worked: tuple[Any, int, int] | None = None
 
     def charge(self, budget: str, amount: int = 1) -> None:
         self.counts[budget] += amount
@@ -118,7 +119,16 @@ class Meter:
         self.step(position)
 
     def _board_work(self, position: Any) -> int:
-        # Zone lengths only: counting must stay cheap next to the step it charges.
+        # Zone lengths only: counting must stay cheap next to the step it charges. Most steps change nothing: the
+        # count of the position's last revision is used again (every change a resolution makes is a new revision).
+        kept = self._worked
+        if kept is not None and kept[0] is position and kept[1] == position.revision:
+            return kept[2]
+        work = self._count_board(position)
+        self._worked = (position, position.revision, work)
+        return work
+
+    def _count_board(self, position: Any) -> int:
         in_play = total = 0
         for player in position.players.values():
             for zone, cards in player.zones.items():

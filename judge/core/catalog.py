@@ -193,6 +193,9 @@ class Catalog(Generic[C]):
 
     def lookup(self, name: str) -> C:
         """The card named ``name`` in any language; :class:`UnknownCardError` if none or several."""
+        card = self._found.get(name)  # asked for every card at every step: a name found once is not matched again
+        if card is not None:
+            return card
         card, ids = self._match(name)
         if card is not None:
             return card

@@ -118,11 +118,13 @@ def _combinations(n: int, sizes: range) -> int:
 
 
 def explore(ruleset: Ruleset, position: Position, play: Play | str, prefix: Sequence[Any] = (), *,
-            budget: int = 400, per_question: int = ORDER_CAP) -> Exploration:
+            budget: int = 400, per_question: int = ORDER_CAP, share: bool = True) -> Exploration:
     """Resolve ``play`` under every combination of answers that starts with ``prefix``, within ``budget``.
 
     Each resolution is charged to the open work meter (:mod:`judge.core.budget`) as a branch, and each candidate
-    answer as an option, so a caller's limits stop an exploration that would cost too much.
+    answer as an option, so a caller's limits stop an exploration that would cost too much. ``share``: branches
+    share the resolution of their beginnings (:class:`_Ahead`); without it each branch is resolved from the start,
+    with the same result (what the benchmark compares with).
 
     :raises IllegalPlayError: if the play is not allowed at all (nothing to explore).
     :raises InvalidAnswerError: if an answer of ``prefix`` is not legal.
@@ -135,10 +137,13 @@ def explore(ruleset: Ruleset, position: Position, play: Play | str, prefix: Sequ
     work.charge("branches")
     # The play is checked once: every branch resolves it in the same position.
     checked = ruleset.check_play(position, play)
-    first = ruleset.resolve_checked(position, checked, list(prefix))
+    ahead = _Ahead(ruleset, position, checked, per_question, share)
+    # With no prefix, the first resolution goes on down the first branch as well (a prefix is read as the judge wrote
+    # it, and its branches start from the values it chose: those are resolved as they come).
+    first = ahead.resolve([], budget - 1) if not prefix else ruleset.resolve_checked(position, checked, list(prefix))
     resolved += 1
     # The prefix may name options by label or as {key, choose}: from here on, the values it chose.
-    start = [_plain_answer(d.chosen) for d in first.decisions]
+    start = [_plain_answer(d.chosen) for d in first.decisions] if prefix else []
     # Depth-first, so that a small budget still completes some paths instead of opening every first branch.
     stack: list[tuple[list[Any], Outcome]] = [(start, first)]
     while stack:
@@ -162,7 +167,7 @@ def explore(ruleset: Ruleset, position: Position, play: Play | str, prefix: Sequ
             tried = [*answers, answer]
             work.charge("branches")
             try:
-                child = ruleset.resolve_checked(position, checked, tried)
+                child = ahead.resolve(tried, budget - resolved - 1)
             except JudgeError as exc:
                 refused.append((tried, str(exc).splitlines()[0]))
                 continue
@@ -172,6 +177,71 @@ def explore(ruleset: Ruleset, position: Position, play: Play | str, prefix: Sequ
         stack.extend(reversed(children))
     ordered = sorted(groups.values(), key=lambda g: (-len(g.paths), g.key))
     return Exploration(groups=ordered, resolved=resolved, cut=cut, refused=refused)
+
+
+def _key(answers: Sequence[Any]) -> tuple[Any, ...]:
+    return tuple(tuple(a) if isinstance(a, list) else a for a in answers)
+
+
+class _Ahead:
+    """Resolutions that share their beginnings. Resolving the answers of one branch, a resolution that reaches a
+    question with no answer left does not stop there: it takes the first candidate answer and goes on, and the stop
+    it would have made is kept for the branch that ends there. The first child of every branch is then resolved
+    along with it, and a tree is resolved once per complete path instead of once per branch, each resolution
+    starting from the beginning. What the explorer sees is unchanged: the same branches, in the same order, with
+    the same outcomes and refusals; only the work is shared."""
+
+    def __init__(self, ruleset: Ruleset, position: Position, play: Play, per_question: int, share: bool) -> None:
+        self.share = share
+        self.ruleset = ruleset
+        self.position = position
+        self.play = play
+        self.per_question = per_question
+        self.stops: dict[tuple[Any, ...], Outcome] = {}
+        """The outcome of each branch a resolution went past, by its answers, until the explorer comes to it."""
+        self.outcomes: dict[tuple[Any, ...], Outcome] = {}
+
+    def resolve(self, answers: list[Any], ahead: int) -> Outcome:
+        """The outcome of resolving ``answers`` (as :meth:`Ruleset.resolve_checked` gives it), going on at most
+        ``ahead`` answers further: the branches past that are not explored (the budget)."""
+        if not self.share:
+            return self.ruleset.resolve_checked(self.position, self.play, answers)
+        key = _key(answers)
+        kept = self.stops.pop(key, None) or self.outcomes.pop(key, None)
+        if kept is not None:
+            return kept
+        path = list(answers)
+
+        def more(res: Any, question: Question, peeked: bool) -> Any:
+            nonlocal ahead
+            if ahead <= 0:
+                return None
+            options, _ = candidate_answers(question, self.per_question)
+            # A list given from the start would have been read where the resolution looked for an answer and found
+            # none (a whole order written at once): the branch would not be this one.
+            if not options or (peeked and isinstance(options[0], list)):
+                return None
+            # The explorer reads only the question of a stop: its position and trace go on with the resolution.
+            self.stops[_key(path)] = Outcome(position=res.position, trace=res.root, question=question,
+                                             decisions=list(res.decisions))
+            ahead -= 1
+            path.append(options[0])
+            return options[0]
+
+        try:
+            outcome = self.ruleset.resolve_checked(self.position, self.play, answers, more=more)
+        except JudgeError:
+            if len(path) == len(answers):
+                # Refused before any answer of its own: as the plain resolution reads it (which may read the answers
+                # once more, leniently).
+                return self.ruleset.resolve_checked(self.position, self.play, answers)
+            # Refused further down: the branches it went past are sound, the one that failed is resolved when its
+            # turn comes.
+            return self.stops.pop(key)
+        if len(path) == len(answers):
+            return outcome
+        self.outcomes[_key(path)] = outcome
+        return self.stops.pop(key)
 
 
 def _plain_answer(chosen: Any) -> Any:

@@ -76,6 +76,12 @@ class Checkpoint:
     changes: int
 
 
+More = Callable[["Resolution", Question, bool], Any]
+"""What a resolution asks when a question comes and no answer is left: ``more(resolution, question, peeked)`` returns
+the answer to go on with, or ``None`` to stop at the question as usual. ``peeked`` says whether the resolution looked
+for an answer (and found none) since it took the last one: an answer given from the start would have been seen
+there. An exploration uses it to go on down one branch instead of resolving the same beginning again for it."""
+
 ATTACHED = "attached"
 """What move listeners are told a card left or entered when it was or becomes attached to another card."""
 
@@ -112,7 +118,7 @@ class Resolution:
     """The state of one resolution in progress: position, answers still to use, and the step being written."""
 
     def __init__(self, position: Position, answers: Sequence[Any], cite: Callable[[str], str], *,
-                 watch: Iterable[str] = (), lenient: bool = False) -> None:
+                 watch: Iterable[str] = (), lenient: bool = False, more: More | None = None) -> None:
         self.position = position
         self.answers = list(answers)
         self.used = 0
@@ -128,6 +134,11 @@ class Resolution:
         self.lenient = lenient
         """Whether a plain answer matching the only option of a question that turned out forced is taken for it
         (the second reading of the answers, see :func:`run`)."""
+        self.more = more
+        """Asked for an answer when the given ones run out, instead of stopping (see :data:`More`)."""
+        self._peeked = False
+        """Whether the next answer was looked for, and there was none, since the last answer was taken: an answer
+        ``more`` adds now would have been seen there (:meth:`take_list`), had it been given from the start."""
 
     # Steps.
 
@@ -177,10 +188,14 @@ class Resolution:
         if len(question.options) == 0:
             raise JudgeError(f"internal: a question with no options was asked: {question.key}")
         if self.used >= len(self.answers):
-            raise PendingDecision(question)
+            extra = None if self.more is None else self.more(self, question, self._peeked)
+            if extra is None:
+                raise PendingDecision(question)
+            self.answers.append(extra)
         raw = self.answers[self.used]
         chosen = question.pick(raw)
         self.used += 1
+        self._peeked = False
         decision = Decision(question, chosen)
         self.decisions.append(decision)
         with self.step("decision", question.rule, question.prompt_es, question.prompt_en) as s:
@@ -212,7 +227,10 @@ class Resolution:
         """A question that turned out to have a single option is not asked. On the lenient reading of the answers
         (:func:`run`), an answer the judge wrote for it anyway — matching the option, and naming this question's key
         if it names one — is taken rather than left over. Returns whether an answer was taken."""
-        if not self.lenient or self.used >= len(self.answers) or not question.options:
+        if not self.lenient or not question.options:
+            return False
+        if self.used >= len(self.answers):
+            self._peeked = True
             return False
         raw = self.answers[self.used]
         if isinstance(raw, dict):
@@ -437,7 +455,7 @@ class LeftoverAnswers(JudgeError):
 
 
 def run(position: Position, answers: Sequence[Any], cite: Callable[[str], str],
-        body: Callable[[Resolution], None], *, watch: Iterable[str] = ()) -> Outcome:
+        body: Callable[[Resolution], None], *, watch: Iterable[str] = (), more: More | None = None) -> Outcome:
     """Resolve ``body`` on a copy of ``position``; stop with the question if an answer is missing.
 
     Illegal plays and bad answers propagate as exceptions (:class:`IllegalPlayError`, :class:`InvalidAnswerError`);
@@ -445,8 +463,11 @@ def run(position: Position, answers: Sequence[Any], cite: Callable[[str], str],
     When the answers do not fit — one is not an option, or some are left over — they are read once more taking
     a plain answer for a question that turned out to have a single option (a judge who answered what they expected
     to be asked); if that reading does not fit either, the first error stands. ``watch``: step kinds after which
-    the position is kept in the outcome's ``snapshots``.
+    the position is kept in the outcome's ``snapshots``. ``more``: asked for each answer missing (:data:`More`);
+    the answers are then read once, strictly, and the caller reads them again as it needs when they do not fit.
     """
+    if more is not None:
+        return _run_once(position, answers, cite, body, watch, lenient=False, more=more)
     try:
         return _run_once(position, answers, cite, body, watch, lenient=False)
     except (InvalidAnswerError, LeftoverAnswers) as first:
@@ -459,9 +480,10 @@ def run(position: Position, answers: Sequence[Any], cite: Callable[[str], str],
 
 
 def _run_once(position: Position, answers: Sequence[Any], cite: Callable[[str], str],
-              body: Callable[[Resolution], None], watch: Iterable[str], *, lenient: bool) -> Outcome:
+              body: Callable[[Resolution], None], watch: Iterable[str], *, lenient: bool,
+              more: More | None = None) -> Outcome:
     work = position.copy()
-    res = Resolution(work, answers, cite, watch=watch, lenient=lenient)
+    res = Resolution(work, answers, cite, watch=watch, lenient=lenient, more=more)
     try:
         body(res)
     except PendingDecision as pending:
@@ -488,5 +510,5 @@ def _result_of(position: Position) -> Result | None:
     return Result(winners=(winner,)) if isinstance(winner, str) and winner else None
 
 
-__all__ = ["ATTACHED", "Checkpoint", "Outcome", "Resolution", "PendingDecision", "GameOver", "LeftoverAnswers", "run",
+__all__ = ["ATTACHED", "Checkpoint", "More", "Outcome", "Resolution", "PendingDecision", "GameOver", "LeftoverAnswers", "run",
            "IllegalPlayError", "InvalidAnswerError"]

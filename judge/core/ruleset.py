@@ -16,7 +16,7 @@ from judge.core import notation
 from judge.core.errors import InvalidPlayError, MalformedPositionError, Problem
 from judge.core.notation import Layout
 from judge.core.position import Position
-from judge.core.resolution import Outcome, Resolution, run
+from judge.core.resolution import More, Outcome, Resolution, run
 
 _ENTRY_ID = re.compile(r"^[A-Z][A-Z0-9]*-[A-Z]+-[A-Za-z0-9-]+$")
 
@@ -203,10 +203,10 @@ class Ruleset:
         self.verify_play(position, play)
 
     def resolve_checked(self, position: Position, play: Play, answers: Sequence[Any] = (), *,
-                        watch: Iterable[str] = ()) -> Outcome:
+                        watch: Iterable[str] = (), more: More | None = None) -> Outcome:
         """Resolve a play :meth:`check_play` allowed in this very position: an exploration checks its play once, not
-        once for each of its branches."""
-        return run(position, answers, self.cite, lambda res: self.resolve_play(res, play), watch=watch)
+        once for each of its branches. ``more``: see :func:`judge.core.resolution.run`."""
+        return run(position, answers, self.cite, lambda res: self.resolve_play(res, play), watch=watch, more=more)
 
     def resolve_play(self, res: Resolution, play: Play) -> None:  # pragma: no cover - every game overrides
         raise NotImplementedError

@@ -6,15 +6,24 @@ booleans, lists and tables, so a short writer with a fixed key order gives a can
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 from typing import Any
 
 _BARE_KEY = re.compile(r"^[A-Za-z0-9_-]+$")
+_ESCAPED = re.compile(r'[\x00-\x1f"\\]')
+"""What ``json.dumps`` escapes in text (without ``ensure_ascii``): text without it is written as it is, quoted."""
 
 
+@functools.lru_cache(maxsize=4096)
 def key(name: str) -> str:
+    # A position's keys are a few dozen names written again for every position: each is worked out once.
     return name if _BARE_KEY.match(name) else json.dumps(name, ensure_ascii=False)
+
+
+def _text(v: str) -> str:
+    return json.dumps(v, ensure_ascii=False) if _ESCAPED.search(v) else f'"{v}"'
 
 
 def value(v: Any) -> str:
@@ -26,7 +35,7 @@ def value(v: Any) -> str:
     if isinstance(v, float):
         return repr(v)
     if isinstance(v, str):
-        return json.dumps(v, ensure_ascii=False)
+        return _text(v)
     if isinstance(v, (list, tuple)):
         return "[" + ", ".join(value(x) for x in v) + "]"
     if isinstance(v, dict):

@@ -19,11 +19,17 @@ from typing import Any, Iterator
 
 from flask import request
 
+from judge.web import fast_json
 from judge.web.errors import APIError
 
 MAX_SAFE_INTEGER = 2**53 - 1
 _MAX_DIGITS = len(str(MAX_SAFE_INTEGER)) + 1
 _BAD_TEXT = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ud800-\udfff]")
+_MAY_REFUSE = re.compile(rb"\\|\x7f|[0-9]{16}|[0-9][eE]")
+"""What a body holding a refused value must contain: an escape (the only way JSON text holds a control character or
+a lone surrogate; raw ones are not JSON), the one control character JSON allows raw, a number of 16 digits or more
+(past 2^53 − 1), or an exponent (a number out of range). A body without any of them holds none (it may still hold
+text that looks like them, and is then read the careful way)."""
 
 
 class _Unreadable:
@@ -114,6 +120,12 @@ def read_json() -> dict[str, Any]:
     raw = request.get_data(cache=True)
     if not raw.strip():
         raise APIError(400, "empty-body", "the request needs a JSON object as its body")
+    if not _MAY_REFUSE.search(raw):
+        # Nothing in it can be a value the service refuses (see _MAY_REFUSE): when orjson reads it, it reads the same
+        # object as below, several times faster, and there is nothing to look for in it.
+        done, data = fast_json.loads(raw)
+        if done and isinstance(data, dict):
+            return data
     try:
         data = loads(raw)
     except UnicodeDecodeError:

@@ -691,6 +691,10 @@ def init_app(app: Flask) -> None:
 
     @app.after_request
     def vary_on_language(response):
+        if "Vary" not in response.headers:
+            # What the two adds below write, without parsing the header into a set first (every answer has it).
+            response.headers["Vary"] = "Accept-Language, Cookie"
+            return response
         response.vary.add("Accept-Language")
         response.vary.add("Cookie")
         return response

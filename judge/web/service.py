@@ -24,7 +24,7 @@ from judge.core.resolution import Outcome
 from judge.core.ruleset import Play, Ruleset
 from judge.core.scenario import Runner, Scenario
 from judge.core.trace import Step, citations
-from judge.web import body, bookkeeping, limits, picker
+from judge.web import body, bookkeeping, limits, picker, reuse
 from judge.web.errors import APIError
 
 MAX_CARDS = limits.MAX_CARDS
@@ -248,7 +248,7 @@ def board_request(data: dict[str, Any], *, need_play: bool) -> tuple[Ruleset, Po
         raise APIError(400, "bad-request", "; ".join(f"{p['where']}: {p['message']}" for p in problems),
                        problems=problems)
     assert rs is not None
-    position = position_of(rs, data["position"])
+    position = reuse.position(rs, data["position"], position_of)
     return rs, position, play, answers
 
 
@@ -354,6 +354,12 @@ def warnings_view(rs: Ruleset, position: Position) -> list[dict[str, Any]]:
 
 
 def plays_view(rs: Ruleset, position: Position, cards: dict[str, Any]) -> list[dict[str, Any]]:
+    """The legal plays with their labels, kept for the position (:mod:`judge.web.reuse`)."""
+    return reuse.on_position(position, "plays", lambda: reuse.by_text(
+        rs, board_view(rs, position)["toml"], "plays", lambda: _plays_view(rs, position, cards)))
+
+
+def _plays_view(rs: Ruleset, position: Position, cards: dict[str, Any]) -> list[dict[str, Any]]:
     out = []
     try:
         plays = rs.legal_plays(position)
@@ -374,8 +380,7 @@ def plays_view(rs: Ruleset, position: Position, cards: dict[str, Any]) -> list[d
 
 def board_view(rs: Ruleset, position: Position) -> dict[str, Any]:
     try:
-        return {"position": rs.to_dict(position), "toml": rs.dumps(position), "cards": rs.card_view(position),
-                "acting": rs.acting_player(position) if position.players else None}
+        return reuse.on_position(position, "view", lambda: _board_view(rs, position))
     except (budget.OverBudget, budget.OverDeadline):
         raise
     except Exception as exc:  # noqa: BLE001 - a position the engine made but cannot write is still a refusal
@@ -384,6 +389,14 @@ def board_view(rs: Ruleset, position: Position) -> dict[str, Any]:
         logging.getLogger("judge.web").exception("engine failure writing a position")
         raise APIError(422, "engine-failure", f"the engine could not write the resulting position "
                                               f"({type(exc).__name__}: {exc}); the input was logged") from None
+
+
+def _board_view(rs: Ruleset, position: Position) -> dict[str, Any]:
+    # Everything but the text is the same for the same text: a resolution's result seen before is not read again.
+    text = rs.dumps(position)
+    return reuse.by_text(rs, text, "view", lambda: {
+        "position": rs.to_dict(position), "toml": text, "cards": rs.card_view(position),
+        "acting": rs.acting_player(position) if position.players else None})
 
 
 def _trace_citations(trace: Step, question: dict[str, Any] | None) -> dict[str, Any]:
@@ -395,17 +408,29 @@ def _trace_citations(trace: Step, question: dict[str, Any] | None) -> dict[str, 
 
 def _changes(rs: Ruleset, before: Position, after: Position, cards: dict[str, Any]) -> list[dict[str, Any]]:
     """What changed, each change marked ``detail`` where it is the engine's bookkeeping (:mod:`bookkeeping`)."""
-    facts_before, facts_after = exploring.facts(rs, before), exploring.facts(rs, after)
+    facts_before, facts_after = _facts(rs, before), _facts(rs, after)
     shifted = bookkeeping.shifted_cards(facts_before, facts_after)
-    players, schema = set(before.players) | set(after.players), rs.schema()
+    players, schema = set(before.players) | set(after.players), _schema(rs)
     return [{"what": k, "before": b, "after": a,
              "detail": bookkeeping.is_detail(k, schema, players, cards, shifted)}
             for k, b, a in exploring.diff(facts_before, facts_after)]
 
 
+def _facts(rs: Ruleset, position: Position) -> dict[str, Any]:
+    return reuse.on_position(position, "facts", lambda: reuse.by_text(
+        rs, board_view(rs, position)["toml"], "facts", lambda: exploring.facts(rs, position)))
+
+
+@functools.lru_cache(maxsize=None)
+def _schema(rs: Ruleset) -> dict[str, Any]:
+    # A ruleset's schema does not change, and a game's takes milliseconds to write (its vocabulary is read out):
+    # a resolve answer asks for it at every step of its trace.
+    return rs.schema()
+
+
 def _mark_trace_details(rs: Ruleset, step: dict[str, Any], players: set[str], cards: dict[str, Any]) -> None:
     """Mark the changes of every trace step that are bookkeeping (``detail``), for the board's details toggle."""
-    schema = rs.schema()
+    schema = _schema(rs)
     for change in step.get("changes") or ():
         change["detail"] = bookkeeping.is_detail(change["what"], schema, players, cards)
     for child in step.get("children") or ():
@@ -429,7 +454,11 @@ def _run(rs: Ruleset, position: Position, play: Play, answers: Sequence[Any]) ->
     """Resolve, translating every engine refusal into a 4xx that says what and why."""
     text = str(play)
     try:
-        return rs.resolve(position, play, list(answers))
+        # The same play in the same position is allowed or refused the same way: a judge answering its questions
+        # one by one sends it again with each answer.
+        checked = reuse.on_position(position, f"check {play!r}",
+                                    lambda: rs.check_play(position, play, resolving=True))
+        return rs.resolve_checked(position, checked, list(answers))
     except IllegalPlayError as exc:
         from judge.web.i18n import lang
 
@@ -491,8 +520,9 @@ def resolve(data: dict[str, Any]) -> dict[str, Any]:
     outcome = _run(rs, position, play, answers)
     trace = outcome.trace.to_dict()
     question = _question(outcome.question) if outcome.question is not None else None
-    before = board_view(rs, position)
-    after = board_view(rs, outcome.position)
+    # Copies: the views are kept for their positions (reuse), and this answer adds to them.
+    before = dict(board_view(rs, position))
+    after = dict(board_view(rs, outcome.position))
     result: dict[str, Any] = {
         "status": "question" if question else "complete",
         "ruleset": rs.id,
@@ -540,7 +570,7 @@ def explore(data: dict[str, Any]) -> dict[str, Any]:
     cards = rs.card_view(position)
     for group in ex.groups:
         cards = {**rs.card_view(group.outcome.position), **cards}
-    players, schema = set(position.players), rs.schema()
+    players, schema = set(position.players), _schema(rs)
     # Across outcomes, a card's index differs with the order of its zone: the zone's order is what a judge reads
     # ("Tiger, then Friend"), once, instead of one index per card that moved along.
     orders = sorted({_zone_of(before, k, ex) for k in differing if k.endswith(".index")} - {None})

@@ -20,6 +20,9 @@ from judge.games.keyforge import standing
 from judge.games.keyforge.incomplete import refusal
 
 IN_PLAY = ("battleline", "artifacts")
+_AS_PRINTED = frozenset({"token", "as-upgrade", "copy-of"})
+"""The states that make a card other than the card printed (:meth:`Board.define`); damage, exhaustion and the other
+counters do not, and most cards in play carry some of them."""
 
 
 def _unchanged(board: Board) -> tuple[Any, ...]:
@@ -44,6 +47,8 @@ class Board:
     """Card id → whether its printed text blanks other cards (looked up on every ability check: kept, not recomputed)."""
     _blanker_here: bool | None = field(default=None, repr=False)
     """Whether any card of this position could blank another's text box (worked out once, :meth:`_may_blank`)."""
+    _zones_seen: tuple[int, dict[str, bool]] = field(default=(-1, {}), repr=False)
+    """The revision of the position and, for the uids asked about then, whether the card is in play."""
     _holding: bool = field(default=False, repr=False)
     """Set while the condition of a conditional constant effect is read: the conditional ones are left aside then."""
     _granting: bool = field(default=False, repr=False)
@@ -57,7 +62,7 @@ class Board:
     # What a card is.
 
     def define(self, card: CardState) -> CardDef:
-        if not card.state:
+        if _AS_PRINTED.isdisjoint(card.state):
             return self.catalog.lookup(card.card)  # no token, form or copy to look at: the card as printed
         base = self.base_define(card)
         copied = card.state.get("copy-of")
@@ -120,11 +125,20 @@ class Board:
     def in_play(self, card: CardState) -> bool:
         if card.get("grafted") or card.get("under"):
             return False  # INJERTAR: a grafted card is not in play
-        try:
-            _, zone, _, _, _ = self.position.locate(card.uid)
-        except KeyError:
-            return False
-        return zone in IN_PLAY
+        # Asked for a token at every look at what it is (base_define): kept for the revision of the position, as
+        # every move is a new revision.
+        revision = self.position.revision
+        kept = self._zones_seen
+        if kept[0] != revision:
+            kept = self._zones_seen = (revision, {})
+        found = kept[1].get(card.uid)
+        if found is None:
+            try:
+                _, zone, _, _, _ = self.position.locate(card.uid)
+            except KeyError:
+                zone = ""
+            found = kept[1][card.uid] = zone in IN_PLAY
+        return found
 
     def houses(self, card: CardState) -> set[str]:
         override = self._lasting_value(card, "house")

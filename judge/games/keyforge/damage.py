@@ -251,13 +251,14 @@ class Damage:
         return out + copies
 
     def lethal(self, creature: CardState) -> bool:
-        if creature.uid in {c.uid for c in self.marked}:
+        if self.marked and creature.uid in {c.uid for c in self.marked}:
             return False
-        if self.board.keyword(creature, "invulnerable"):
-            return False  # INVULNERABLE: it cannot be destroyed, so it stays in play even with power 0
         damage = int(creature.get("damage", 0))
         power = self.board.power(creature)
-        return damage >= power if damage else power == 0
+        if not (damage >= power if damage else power == 0):
+            return False  # the usual case, asked after every step: no keyword to read
+        # INVULNERABLE: it cannot be destroyed, so it stays in play even with power 0
+        return not self.board.keyword(creature, "invulnerable")
 
     def heal(self, creature: CardState, amount: int | str) -> int:
         current = int(creature.get("damage", 0))
