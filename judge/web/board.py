@@ -27,7 +27,7 @@ def games() -> list[dict[str, Any]]:
         # Playable on the board: its ruleset resolves plays (a game with only its rulings would not).
         game["playable"] = game["playable"] or type(r).resolve_play is not Ruleset.resolve_play
         if not game["supports"]:
-            schema = r.schema()
+            schema = service._schema(r)
             game["supports"] = ["position", "plays", "questions", "explore"] + (["stack"] if schema.get("stack") else []) \
                 + (["custom"] if schema.get("card_fields") else [])
     for ruleset_id in service.scenario_rulesets():

@@ -867,7 +867,7 @@ def export_scenario(data: dict[str, Any]) -> dict[str, Any]:
 def _expectations(rs: Ruleset, start: Position, end: Position) -> dict[str, Any]:
     """What the exported scenario checks: the player values, card states and zones that changed, as the ruleset's
     schema names them, and who may act and how much waits where the game keeps a stack."""
-    schema = rs.schema()
+    schema = _schema(rs)
     player_values = set(schema.get("player_values", ()))
     card_values = set(schema.get("card_state", ())) | {"controller"}
     changed = exploring.diff(exploring.facts(rs, start), exploring.facts(rs, end))

@@ -13,12 +13,16 @@ from judge.games.keyforge.game import AbilityContext
 from judge.games.keyforge.wording import effect_label, house_name, zone_name
 
 
+# The same for every "name a house" asked: an explorer asks it at each branch that reaches it.
+_HOUSE_OPTIONS = tuple(Option(h, house_name(h), house_name(h, "en")) for h in HOUSES
+                       if h not in ("none", "prophecy", "tide"))
+
+
 @handler("choose-house")
 def _choose_house(ctx: AbilityContext, e: dict[str, Any]) -> int:
-    houses = [h for h in HOUSES if h not in ("none", "prophecy", "tide")]
     ctx.chosen_house = ctx.game.res.ask(Question(key="name-house", player=decider(ctx, e), rule="house-choice",
                                                  prompt_es="Elige una Casa", prompt_en="Choose a house",
-                                                 options=tuple(Option(h, house_name(h), house_name(h, "en")) for h in houses)))
+                                                 options=_HOUSE_OPTIONS))
     return 1
 
 
