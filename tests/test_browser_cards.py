@@ -31,9 +31,23 @@ def chip_of(driver, zone, name):
     return wait(driver, find)
 
 
-def hover(driver, element):
-    ActionChains(driver).move_to_element(element).perform()
-    return visible(driver, ".card-pop")
+def hover(driver, zone, name):
+    """Hover the chip of ``name`` in ``zone`` and return it with its popover; again if the board redrew the chip in
+    between (the server's answer to the previous change can arrive at any moment on a busy machine)."""
+    from selenium.common.exceptions import StaleElementReferenceException
+
+    def attempt(drv):
+        try:
+            chip = chip_of(drv, zone, name)
+            ActionChains(drv).move_to_element(chip).perform()
+            pops = [p for p in drv.find_elements(By.CSS_SELECTOR, ".card-pop") if p.is_displayed()]
+            if pops and chip.get_attribute("aria-describedby") == pops[0].get_attribute("id"):
+                return chip, pops[0]
+        except StaleElementReferenceException:
+            pass
+        return False
+
+    return wait(driver, attempt)
 
 
 def test_a_judge_reads_a_card_adds_an_icon_and_a_lasting_effect_and_resolves(server, browser):  # noqa: F811
@@ -62,8 +76,7 @@ def test_a_judge_reads_a_card_adds_an_icon_and_a_lasting_effect_and_resolves(ser
     click_where(d, "#zone-p1-battleline .suggestions li[data-card='mighty-tiger']")
 
     # Hovering the Tiger's chip: its armor now (Bulwark's +2), its power, and its ability as the engine reads it.
-    tiger = chip_of(d, "p1-battleline", "Mighty Tiger")
-    pop = hover(d, tiger)
+    tiger, pop = hover(d, "p1-battleline", "Mighty Tiger")
     assert tiger.get_attribute("aria-describedby") == pop.get_attribute("id")
     assert pop.get_attribute("role") == "tooltip"
     text = pop.text
@@ -77,7 +90,7 @@ def test_a_judge_reads_a_card_adds_an_icon_and_a_lasting_effect_and_resolves(ser
     # A card with keywords shows them by name.
     send(d, "add-p1-hand", "Duskwitch")
     click_where(d, "#zone-p1-hand .suggestions li[data-card='duskwitch']")
-    pop = hover(d, chip_of(d, "p1-hand", "Duskwitch"))
+    _, pop = hover(d, "p1-hand", "Duskwitch")
     assert "Keywords: Omega, Elusive" in pop.text
 
     # A tap opens the editor with the same panel, and the bonus icon Enhance added to another Tiger in hand.
@@ -104,7 +117,7 @@ def test_a_judge_reads_a_card_adds_an_icon_and_a_lasting_effect_and_resolves(ser
     click_where(d, f"#lasting-targets input[value='{tiger_uid}']")
     click(d, "lasting-add")
     wait(d, lambda drv: "Mighty Tiger" in drv.find_element(By.ID, "lasting-list").text)
-    pop = hover(d, chip_of(d, "p1-battleline", "Mighty Tiger"))
+    _, pop = hover(d, "p1-battleline", "Mighty Tiger")
     assert "Power 4 → 6" in pop.text
     assert "For the remainder of the turn, this card gets +2 power." in pop.text
 
@@ -155,7 +168,7 @@ def test_in_spanish_the_keyboard_reaches_the_card_and_another_game_shows_its_fac
     click_where(d, "#zone-p1-hand .suggestions li[data-card='3ll-i0t']")
     robot = chip_of(d, "p1-hand", "3LL-I0T")
     assert "incomplete" in robot.get_attribute("class")
-    pop = hover(d, robot)
+    _, pop = hover(d, "p1-hand", "3LL-I0T")
     assert "Incompleta: el motor no tiene codificado" in pop.text
     assert "sin codificar" in pop.text
 
@@ -164,6 +177,6 @@ def test_in_spanish_the_keyboard_reaches_the_card_and_another_game_shows_its_fac
     visible(d, "#add-p1-mano")
     send(d, "add-p1-mano", "Amaru")
     click_where(d, "#zone-p1-mano .suggestions li[data-card='amaru']")
-    pop = hover(d, chip_of(d, "p1-mano", "Amaru"))
+    _, pop = hover(d, "p1-mano", "Amaru")
     assert "Aliado" in pop.text.splitlines()[1] and "Lo que dice el FAQ" in pop.text
     assert "El motor aún no lee en palabras las habilidades" in pop.text
