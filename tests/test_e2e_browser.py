@@ -232,6 +232,10 @@ def test_problems_custom_card_explore_and_permalink(server, browser):
     click_where(d, "#zone-p1-hand .suggestions li[data-card='krump']")
     send(d, "add-p1-battleline", "Troll")
     click_where(d, "#zone-p1-battleline .suggestions li[data-card='troll']")
+    # The Troll is on the board (and the legal plays are those of the board with it) before the judge explores: a
+    # change of the position clears an exploration already shown.
+    wait(d, lambda drv: "Troll" in drv.find_element(By.ID, "zone-p1-battleline").text)
+    wait(d, lambda drv: any("Troll" in b.text for b in drv.find_elements(By.CSS_SELECTOR, "#plays button[data-play]")))
     krump = wait(d, lambda drv: next((b.get_attribute("data-play") for b in
                                       drv.find_elements(By.CSS_SELECTOR, "#plays button[data-play]")
                                       if b.get_attribute("data-play").startswith("play") and "Krump" in b.text), False))
