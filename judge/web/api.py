@@ -14,7 +14,7 @@ from werkzeug.exceptions import HTTPException
 from judge import db, rulesets
 from judge.core import budget
 from judge.core.errors import JudgeError
-from judge.web import limits, oracle, replay, saves, service
+from judge.web import limits, oracle, replay, reuse, saves, service
 from judge.web.database import get_db
 from judge.web.errors import APIError
 from judge.web.i18n import lang
@@ -161,7 +161,7 @@ def card_filters():
 @bp.get("/rulesets")
 def rulesets_list():
     """Every ruleset the board can use, with what a position of its game is made of."""
-    return {"rulesets": [{"id": r.id, "game": r.game, "document": r.document, "title": r.title, "schema": r.schema()}
+    return {"rulesets": [{"id": r.id, "game": r.game, "document": r.document, "title": r.title, "schema": reuse.schema(r)}
                          for r in rulesets.all_rulesets()], "default": rulesets.DEFAULT}
 
 

@@ -9,7 +9,8 @@ from flask import Blueprint, abort, render_template, request
 from judge import db, rulesets
 from judge.core.ruleset import Ruleset
 from judge.web.database import get_db
-from judge.web.i18n import client_messages, translate
+from judge.core.wording import listed
+from judge.web.i18n import client_messages, lang, translate
 
 bp = Blueprint("board", __name__)
 
@@ -17,7 +18,7 @@ bp = Blueprint("board", __name__)
 def games() -> list[dict[str, Any]]:
     """Each game the service knows, with its rulesets, what the board does with it (read from each ruleset's schema)
     and how many scenarios of it can be replayed: the ruleset menu and the front page say the same."""
-    from judge.web import service
+    from judge.web import reuse, service
 
     out: dict[str, dict[str, Any]] = {}
     for r in rulesets.all_rulesets():
@@ -27,7 +28,7 @@ def games() -> list[dict[str, Any]]:
         # Playable on the board: its ruleset resolves plays (a game with only its rulings would not).
         game["playable"] = game["playable"] or type(r).resolve_play is not Ruleset.resolve_play
         if not game["supports"]:
-            schema = service._schema(r)
+            schema = reuse.schema(r)
             game["supports"] = ["position", "plays", "questions", "explore"] + (["stack"] if schema.get("stack") else []) \
                 + (["custom"] if schema.get("card_fields") else [])
     for ruleset_id in service.scenario_rulesets():
@@ -41,9 +42,7 @@ def games() -> list[dict[str, Any]]:
 def playable_names(found: list[dict[str, Any]]) -> str:
     """The games that can be played on the board, as a sentence ("KeyForge, Mitos y Leyendas y Gobierno & …")."""
     names = [g["name"] for g in found if g["playable"]]
-    if len(names) < 2:
-        return "".join(names)
-    return ", ".join(names[:-1]) + translate("board.and") + names[-1]
+    return listed(names, lang()) if names else ""
 
 
 def _page(initial: dict[str, Any]) -> str:

@@ -431,7 +431,6 @@ MESSAGES: dict[str, dict[str, str]] = {
     "board.replay.restart": {"es": "Volver a empezar el escenario", "en": "Restart the scenario"},
     "board.replay.after_play": {"es": "tras la jugada", "en": "after play"},
     "board.replay.at_end": {"es": "al final", "en": "at the end"},
-    "board.and": {"es": " y ", "en": " and "},
     "board.playable": {"es": "Se juegan en el tablero", "en": "Playable on the board"},
     "verb.end-turn.main": {"es": "Terminar el turno (pasos 4 y 5: preparar y robar)",
                            "en": "End the turn (steps 4 and 5: ready and draw)"},

@@ -14,7 +14,6 @@ worst request within them answers in well under 2 s on the benchmark machine (``
 
 from __future__ import annotations
 
-import functools
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -26,6 +25,7 @@ from judge import rulesets
 from judge.core import budget
 from judge.core.position import Position
 from judge.core.ruleset import Ruleset
+from judge.web import reuse
 
 MAX_CARDS = 400
 """Cards in a position, every zone counted (two 36-card decks and everything a game makes of them fit many times)."""
@@ -69,7 +69,7 @@ def shape_problems(rs: Ruleset, position: Position, where: str = "position") -> 
     act now, whose plays are listed."""
     out = []
     in_play = 0
-    hand_zone = _hand_zone(rs)
+    hand_zone = reuse.schema(rs).get("hand_zone")
     acting = rs.acting_player(position) if position.players else None
     # A zone written as a count (a castle of 40) holds cards the text does not list one by one.
     total = sum(1 for _ in position.all_cards())
@@ -88,10 +88,6 @@ def shape_problems(rs: Ruleset, position: Position, where: str = "position") -> 
     return out
 
 
-@functools.lru_cache(maxsize=None)
-def _hand_zone(rs: Ruleset) -> str | None:
-    # A ruleset's schema does not change: it is not built again for every request to read one name.
-    return rs.schema().get("hand_zone")
 
 
 def describe(found: list[tuple[str, str, int, int]]) -> list[dict[str, Any]]:

@@ -16,6 +16,7 @@ oldest entry going first.
 
 from __future__ import annotations
 
+import functools
 import json
 import threading
 from collections import OrderedDict
@@ -60,6 +61,13 @@ class _Store:
 
 _positions = _Store()
 _results = _Store()
+
+
+@functools.lru_cache(maxsize=None)
+def schema(rs: Ruleset) -> dict[str, Any]:
+    """The ruleset's schema, written once per worker: it does not change, and a game's takes milliseconds to write
+    (its vocabulary is read out), while a resolve answer reads it at every step of its trace."""
+    return rs.schema()
 
 
 def _text(raw: Any) -> str | None:

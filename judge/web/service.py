@@ -410,7 +410,7 @@ def _changes(rs: Ruleset, before: Position, after: Position, cards: dict[str, An
     """What changed, each change marked ``detail`` where it is the engine's bookkeeping (:mod:`bookkeeping`)."""
     facts_before, facts_after = _facts(rs, before), _facts(rs, after)
     shifted = bookkeeping.shifted_cards(facts_before, facts_after)
-    players, schema = set(before.players) | set(after.players), _schema(rs)
+    players, schema = set(before.players) | set(after.players), reuse.schema(rs)
     return [{"what": k, "before": b, "after": a,
              "detail": bookkeeping.is_detail(k, schema, players, cards, shifted)}
             for k, b, a in exploring.diff(facts_before, facts_after)]
@@ -421,16 +421,10 @@ def _facts(rs: Ruleset, position: Position) -> dict[str, Any]:
         rs, board_view(rs, position)["toml"], "facts", lambda: exploring.facts(rs, position)))
 
 
-@functools.lru_cache(maxsize=None)
-def _schema(rs: Ruleset) -> dict[str, Any]:
-    # A ruleset's schema does not change, and a game's takes milliseconds to write (its vocabulary is read out):
-    # a resolve answer asks for it at every step of its trace.
-    return rs.schema()
-
 
 def _mark_trace_details(rs: Ruleset, step: dict[str, Any], players: set[str], cards: dict[str, Any]) -> None:
     """Mark the changes of every trace step that are bookkeeping (``detail``), for the board's details toggle."""
-    schema = _schema(rs)
+    schema = reuse.schema(rs)
     for change in step.get("changes") or ():
         change["detail"] = bookkeeping.is_detail(change["what"], schema, players, cards)
     for child in step.get("children") or ():
@@ -570,7 +564,7 @@ def explore(data: dict[str, Any]) -> dict[str, Any]:
     cards = rs.card_view(position)
     for group in ex.groups:
         cards = {**rs.card_view(group.outcome.position), **cards}
-    players, schema = set(position.players), _schema(rs)
+    players, schema = set(position.players), reuse.schema(rs)
     # Across outcomes, a card's index differs with the order of its zone: the zone's order is what a judge reads
     # ("Tiger, then Friend"), once, instead of one index per card that moved along.
     orders = sorted({_zone_of(before, k, ex) for k in differing if k.endswith(".index")} - {None})
@@ -867,7 +861,7 @@ def export_scenario(data: dict[str, Any]) -> dict[str, Any]:
 def _expectations(rs: Ruleset, start: Position, end: Position) -> dict[str, Any]:
     """What the exported scenario checks: the player values, card states and zones that changed, as the ruleset's
     schema names them, and who may act and how much waits where the game keeps a stack."""
-    schema = _schema(rs)
+    schema = reuse.schema(rs)
     player_values = set(schema.get("player_values", ()))
     card_values = set(schema.get("card_state", ())) | {"controller"}
     changed = exploring.diff(exploring.facts(rs, start), exploring.facts(rs, end))
