@@ -13,7 +13,6 @@ and a test keeps it so. Targets, conditions and the tables of phrases are in :mo
 
 from __future__ import annotations
 
-import functools
 import re
 from dataclasses import replace
 from typing import Any, Callable
@@ -180,6 +179,9 @@ def continuous_text(ability: dict[str, Any], v: Voice) -> str:
         parts.append(_strength(ability["strength"], said, v))
     if isinstance(ability.get("cost"), dict):
         parts.append(_cost_change(ability["cost"], said, v))
+    if ability.get("effects"):
+        parts.append(v.say(f"mientras {v.this()} siga en juego, ", f"while {v.this()} stays in play, ")
+                     + effects_text(ability["effects"], v))
     text = v.say(" y ", " and ").join(parts) or v.say(f"{said.text} no cambia", f"{said.text} does not change")
     if ability.get("condition"):
         text += ", " + condition(ability["condition"], v, lasting=True)
@@ -432,12 +434,19 @@ def _later(e: dict[str, Any], v: Voice, actor: str) -> str:
 
 
 def _ban_name(e: dict[str, Any], v: Voice, actor: str) -> str:
+    """Cards of a name cannot be played: a name the controller says, or that of the card the text names (Hodur)."""
     who = player(e.get("player"), v)
-    if who:
-        text = v.say(f"nombra una carta: {who} no puede jugar cartas con ese nombre",
-                     f"name a card: {who} cannot play cards of that name")
+    if isinstance(e.get("target"), dict):
+        said = target(e["target"], v, actor=actor).text
+        name_es, name_en = f"con el nombre de {said}", f"with the name of {said}"
     else:
-        text = v.say("nombra una carta: no se pueden jugar cartas con ese nombre", "name a card: cards of that name cannot be played")
+        name_es, name_en = "con ese nombre", "of that name"
+    if who:
+        text = v.say(f"{who} no puede jugar cartas {name_es}", f"{who} cannot play cards {name_en}")
+    else:
+        text = v.say(f"no se pueden jugar cartas {name_es}", f"cards {name_en} cannot be played")
+    if not isinstance(e.get("target"), dict):
+        text = v.say(f"nombra una carta: {text}", f"name a card: {text}")
     return f"{text} {duration(e.get('until'), v)}"
 
 
@@ -523,27 +532,19 @@ EFFECTS: dict[str, Callable[[dict[str, Any], Voice, str], str]] = {
 """Every effect of the vocabulary, as the clause it reads as (``actor``: who carries it out, ``chooser``)."""
 
 
-class _Same:
-    """A card definition as a cache key: the same object (a definition holds dicts, so it has no value hash)."""
-
-    __slots__ = ("card",)
-
-    def __init__(self, card: Any) -> None:
-        self.card = card
-
-    def __hash__(self) -> int:
-        return id(self.card)
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, _Same) and other.card is self.card
+READ_LIMIT = 4096
+_read: dict[int, tuple[Any, dict[str, list[str]]]] = {}
+"""The readings made, by the identity of the card definition read, each kept with that definition (so its identity
+is never another card's while it is kept)."""
 
 
 def reading(card: Any) -> dict[str, list[str]]:
     """The engine's reading of a card in Spanish and English, for the board: ``{"es": [...], "en": [...]}``."""
-    # Every position the board checks shows its cards again, and a definition never changes: read each once.
-    return {lang: list(lines) for lang, lines in _reading(_Same(card)).items()}
-
-
-@functools.lru_cache(maxsize=4096)
-def _reading(key: _Same) -> dict[str, list[str]]:
-    return {lang: card_lines(key.card, lang) for lang in LANGS}
+    # Every position the board checks shows its cards again, and a definition never changes: read each once. A
+    # definition holds dicts, so it has no value hash: it is known by its identity.
+    kept = _read.get(id(card))
+    if kept is None or kept[0] is not card:
+        if len(_read) >= READ_LIMIT:
+            _read.clear()
+        kept = _read[id(card)] = (card, {lang: card_lines(card, lang) for lang in LANGS})
+    return {lang: list(lines) for lang, lines in kept[1].items()}
