@@ -62,8 +62,8 @@ def test_niflheim_reads_as_faq_l982():
     ]
     assert lines("niflheim", "en") == [
         "Totem",
-        "When this totem enters play, your opponent puts the top 1 card of their Castle deck into their graveyard.",
-        "At the start of each Agrupación phase, your opponent puts the top 1 card of their Castle deck into their "
+        "When this totem enters play, your opponent puts 1 card from the top of their Castle deck into their graveyard.",
+        "At the start of each Agrupación phase, your opponent puts 1 card from the top of their Castle deck into their "
         "graveyard.",
     ]
 

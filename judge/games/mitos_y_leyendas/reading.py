@@ -4,9 +4,9 @@ FAQ's Spanish or in English.
 A judge compares this reading with the card on the table: if they differ, the engine is ruling on another card. So
 the reading is made from the card's vocabulary abilities and catalog facts alone, never from the FAQ's quotation of
 it (``text``, which the board shows beneath, for that comparison): «Cuando este Aliado entra en juego, tu oponente
-bota 2 cartas de su Mazo Castillo.» / "When this ally enters play, your opponent puts the top 2 cards of their Castle
-deck into their graveyard." It is plain and literal rather than elegant; every word of the vocabulary has its phrase,
-and a test keeps it so. Targets, conditions and the tables of phrases are in :mod:`reading_parts`.
+bota 2 cartas de su Mazo Castillo.» / "When this ally enters play, your opponent puts 2 cards from the top of their
+Castle deck into their graveyard." It is plain and literal rather than elegant; every word of the vocabulary has its
+phrase, and a test keeps it so. Targets, conditions and the tables of phrases are in :mod:`reading_parts`.
 
 :func:`card_lines` gives what the board shows: the card's type and printed facts, then its abilities.
 """
@@ -127,7 +127,7 @@ def _activated(ability: dict[str, Any], v: Voice) -> str:
     where = []
     if ability.get("zone"):
         zone = ZONES.get(str(ability["zone"]), (str(ability["zone"]),) * 4)
-        where.append(v.say(f"desde {zone[0]}", f"from {zone[2]}"))
+        where.append(v.say(f"con {v.this()} en {zone[0]}", f"with {v.this()} in {zone[2]}"))
     if ability.get("once-per-turn"):
         where.append(v.say("una vez por turno", "once per turn"))
     where += _moments(ability, v)
@@ -242,7 +242,7 @@ def effect_text(e: dict[str, Any], v: Voice) -> str:
     actor = str(e.get("chooser", "you"))
     render = EFFECTS.get(word)
     text = render(e, v, actor) if render else v.say(f"«{word}»", f"'{word}'")
-    if e.get("may"):
+    if e.get("may") and word != "al-final-del-turno":
         text = v.say(f"si quieres, {text}", f"you may {text}")
     if e.get("then"):
         text += v.say("; luego, ", "; then, ") + effects_text(e["then"], _after(e, v))
@@ -327,7 +327,8 @@ def _discard(e: dict[str, Any], v: Voice, actor: str) -> str:
 
 
 def _shuffle(e: dict[str, Any], v: Voice, actor: str) -> str:
-    text = _on_target("baraja {t} en el Mazo Castillo de su dueño", "shuffle {t} into its owner's Castle deck")(e, v, actor)
+    into = _on_target("baraja {t} en el Mazo Castillo de su dueño", "shuffle {t} into its owner's Castle deck")
+    text = into(e, v, actor)
     copies = e.get("copies")
     if copies == "opponent":
         text += v.say(" y todas las copias que controle tu oponente", " and every copy of it your opponent controls")
@@ -382,8 +383,8 @@ def _prevent(e: dict[str, Any], v: Voice, actor: str) -> str:
 def _search(e: dict[str, Any], v: Voice, actor: str) -> str:
     zones = e.get("zones") or [e.get("zone", "castillo")]
     theirs = e.get("side") == "opponent"
-    where = v.say(" o ", " or ").join(ZONES.get(str(z), (str(z),) * 4)[(1 if theirs else 0) + (2 if v.lang == "en" else 0)]
-                                      for z in zones)
+    side = (1 if theirs else 0) + (2 if v.lang == "en" else 0)
+    where = v.say(" o ", " or ").join(ZONES.get(str(z), (str(z),) * 4)[side] for z in zones)
     filt = e.get("filter", {}) if isinstance(e.get("filter"), dict) else {}
     n = e.get("amount", 1)
     if e.get("types"):
@@ -392,7 +393,8 @@ def _search(e: dict[str, Any], v: Voice, actor: str) -> str:
     else:
         what = target({**filt, "choose": n}, v).text
     to = {"mano": ("en tu Mano", "into your hand"), "juego": ("en juego", "into play"),
-          "cementerio": ("en el Cementerio de su dueño", "into its owner's graveyard"), "destierro": ("en el Destierro", "into exile")}
+          "cementerio": ("en el Cementerio de su dueño", "into its owner's graveyard"),
+          "destierro": ("en el Destierro", "into exile")}
     es, en = to.get(str(e.get("to", "mano")), (str(e.get("to")),) * 2)
     fem = NOUNS.get(str((e.get("types") or [filt.get("type", "")])[0]), NOUNS[""])[4]
     it_es, it_en = (f"ponl{'a' if fem else 'o'}{'s' if n != 1 else ''}", "them" if n != 1 else "it")
@@ -430,6 +432,9 @@ def _copy(e: dict[str, Any], v: Voice, actor: str) -> str:
 
 def _later(e: dict[str, Any], v: Voice, actor: str) -> str:
     what = effects_text(e.get("effects", []), v)
+    if e.get("may"):
+        # What is delayed is optional, not the delay: "podrás robar una carta extra al final de tu turno".
+        what = v.say(f"si quieres, {what}", f"you may {what}")
     return v.say(f"en la Fase Final, {what}", f"in the Final phase, {what}")
 
 
@@ -454,9 +459,10 @@ def _with_player(es: str, en: str, default: str, *, until: bool = False) -> Call
     """An instruction that speaks of a player ("{p}"): "tu oponente no puede jugar con su Cementerio"."""
     def render(e: dict[str, Any], v: Voice, actor: str) -> str:
         who = player(e.get("player", default), v)
-        text = v.say(es, en).format(p=who or v.say("tú", "you"), my=v.say("tu" if not who else "su", "your" if not who else "their"))
+        mine = v.say("su", "their") if who else v.say("tu", "your")
+        text = v.say(es, en).format(p=who or v.say("tú", "you"), my=mine)
         if not who:
-            text = text.replace("tú no puede", "no puedes").replace("you cannot", "you cannot")
+            text = text.replace("tú no puede", "no puedes")  # the controller is told in the second person
         return text + (" " + duration(e.get("until"), v) if until else "")
     return render
 
@@ -470,9 +476,10 @@ def _fixed(es: str, en: str, *, until: bool = False) -> Callable[..., str]:
 
 EFFECTS: dict[str, Callable[[dict[str, Any], Voice, str], str]] = {
     "destruir": _destroy,
-    "botar": _player_does("bota {n} carta(s) de tu Mazo Castillo", "put the top {n} card(s) of your Castle deck into your graveyard",
+    "botar": _player_does("bota {n} carta(s) de tu Mazo Castillo",
+                          "put {n} card(s) from the top of your Castle deck into your graveyard",
                           "bota {n} carta(s) de su Mazo Castillo",
-                          "puts the top {n} card(s) of their Castle deck into their graveyard", "opponent"),
+                          "puts {n} card(s) from the top of their Castle deck into their graveyard", "opponent"),
     "robar": lambda e, v, a: _player_does("roba {n} carta(s)", "draw {n} card(s)", "roba {n} carta(s)", "draws {n} card(s)")(
         e, v, a) + (v.say(" (una cada uno por vez)", " (one card each at a time)") if e.get("simultaneous") else ""),
     "descartar": _discard,
@@ -498,7 +505,8 @@ EFFECTS: dict[str, Callable[[dict[str, Any], Voice, str], str]] = {
     "jugar-carta": _play_card,
     "agrupar-oro": _fixed("agrupa tu Oro: pasa tus Oros del Oro Pagado a la Reserva de Oro",
                           "regroup your gold: move your golds from the Oro Pagado to the Reserva de Oro"),
-    "sin-habilidades": _on_target("{t} pierde[n] sus habilidades", "{t} lose[s] [its] abilities", until=True, agreeing=True),
+    "sin-habilidades": _on_target("{t} pierde[n] sus habilidades", "{t} lose[s] [its] abilities", until=True,
+                                  agreeing=True),
     "intercambiar": _on_target("da el control de uno de tus Aliados a tu oponente y toma el control de {t}",
                                "give your opponent control of one of your allies and take control of {t}"),
     "prohibir-nombre": _ban_name,

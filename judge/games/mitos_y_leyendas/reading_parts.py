@@ -292,6 +292,8 @@ def target(t: Any, v: Voice, *, actor: str = "you", article: str = "a") -> Said:
         lead_es, lead_en = f"{'otra' if fem else 'otro'} ", "another "
     elif plural:
         lead_es, lead_en = f"{count} ", f"{count} "
+    elif t.get("weakest"):
+        lead_es, lead_en = ("la " if fem else "el "), "the "  # there is one weakest (ties: the chooser chooses)
     else:
         lead_es = "una " if es == "carta" or es.startswith("carta ") else "un "
         lead_en = "an " if (words_en[0] or en)[:1] in "aeiou" else "a "
