@@ -172,11 +172,14 @@ def test_in_spanish_the_keyboard_reaches_the_card_and_another_game_shows_its_fac
     assert "Incompleta: el motor no tiene codificado" in pop.text
     assert "sin codificar" in pop.text
 
-    # Mitos y Leyendas has no reading of abilities: the card's facts, the FAQ's words for it, and a note saying so.
+    # A Mitos y Leyendas card shows the engine's reading of its abilities and, beneath it, the FAQ's words for it.
     on(d, "ruleset", lambda e: Select(e).select_by_value("myl-pe-2024"))
     visible(d, "#add-p1-mano")
     send(d, "add-p1-mano", "Amaru")
     click_where(d, "#zone-p1-mano .suggestions li[data-card='amaru']")
     _, pop = hover(d, "p1-mano", "Amaru")
-    assert "Aliado" in pop.text.splitlines()[1] and "Lo que dice el FAQ" in pop.text
-    assert "El motor aún no lee en palabras las habilidades" in pop.text
+    assert "Aliado" in pop.text.splitlines()[1]
+    reading = pop.text.index("Como la lee el motor")
+    assert "Cuando este Aliado entra en juego," in pop.text[reading:]
+    assert pop.text.index("Lo que dice el FAQ") > reading
+    assert "El motor aún no lee en palabras las habilidades" not in pop.text

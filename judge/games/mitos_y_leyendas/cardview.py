@@ -1,7 +1,8 @@
 """What the card picker filters Mitos y Leyendas cards by, and the names a judge reads for those values.
 
 The game is printed in Spanish only, so a type or race reads the same in both languages of the board: the word the
-rulebook and the FAQ use. The engine has no reading of abilities for this game: the board shows the card's facts.
+rulebook and the FAQ use. The abilities are read back in words by :mod:`judge.games.mitos_y_leyendas.reading`; the
+board shows that reading above the FAQ's own words for the card, so a judge can compare the two.
 """
 
 from __future__ import annotations

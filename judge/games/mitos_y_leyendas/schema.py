@@ -1,6 +1,6 @@
 """What the board needs to know of Mitos y Leyendas: how a position is made (zones in the order a judge reads a
-table, card states, steps, the words a custom card is written in) and how a card is shown (its printed facts, and
-in play its strength now)."""
+table, card states, steps, the words a custom card is written in) and how a card is shown (its printed facts, the
+engine's reading of its abilities, and in play its strength now)."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from judge.core.position import Position
 from judge.games.mitos_y_leyendas import cardview, vocabulary
 from judge.games.mitos_y_leyendas.board import IN_PLAY, LINES, Board
 from judge.games.mitos_y_leyendas.catalog import Catalog, CardDef
+from judge.games.mitos_y_leyendas.reading import reading
 
 BOARD_ZONES = ("linea-de-ataque", "linea-de-defensa", "linea-de-apoyo", "reserva-de-oro", "oro-pagado", "mano",
                "castillo", "cementerio", "permanentes", "destierro", "removida", "jugando")
@@ -53,7 +54,7 @@ def card_facts(card: CardDef) -> dict[str, Any]:
             "type_name": cardview.facet_names("type", card.type),
             "cost": card.cost, "strength": card.strength, "race": card.race, "edition": card.edition,
             "source": card.source, "text": card.text, "errata": card.errata, "incomplete": card.incomplete,
-            "custom": bool(card.custom)}
+            "custom": bool(card.custom), "reading": reading(card)}
 
 
 def card_view(cards: Catalog, position: Position) -> dict[str, Any]:

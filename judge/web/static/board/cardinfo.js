@@ -63,9 +63,10 @@ export function cardDetails(view, card, summary) {
   if (reading) {
     parts.push(el("div", {class: "ci-reading"}, el("span", {class: "ci-k"}, M("board.card.reading") + ":"),
       el("ul", {}, reading.map((line) => el("li", {}, line)))));
-  } else if (view.text) {
-    // A Mitos y Leyendas card the FAQ quotes: its words are the FAQ's, with where they are.
-    parts.push(el("div", {class: "ci-reading"}, el("span", {class: "ci-k"}, M("board.card.faq_text") + (view.source ? ` (${view.source})` : "") + ":"),
+  }
+  if (view.text) {
+    // A Mitos y Leyendas card the FAQ quotes, beneath what the engine rules on: a judge compares the two.
+    parts.push(el("div", {class: "ci-faq"}, el("span", {class: "ci-k"}, M("board.card.faq_text") + (view.source ? ` (${view.source})` : "") + ":"),
       el("p", {}, view.text)));
   }
   if (!reading && !view.custom) parts.push(el("p", {class: "ci-note"}, M("board.card.no_reading")));
