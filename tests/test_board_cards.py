@@ -53,7 +53,7 @@ def test_an_incomplete_card_says_what_is_missing_in_the_judges_language(client):
     assert any("sin codificar" in line for line in card["reading"]["es"])
 
 
-@pytest.mark.parametrize("game", ["mitos-y-leyendas", "gobierno-y-prestigio"])
+@pytest.mark.parametrize("game", ["mitos-y-leyendas"])
 def test_games_without_a_reader_show_their_facts(client, game):
     found = client.get("/api/cards", query_string={"game": game, "limit": 5}).get_json()["cards"]
     assert found and all({"id", "name", "type", "type_name", "cost", "strength"} <= set(c) for c in found)

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from judge import rulesets
 from judge.games.gobierno_y_prestigio import vocabulary
 from judge.games.gobierno_y_prestigio.catalog import card_from_dict, default_catalog
 from judge.games.gobierno_y_prestigio.reading import (ABILITY_KINDS, ability_text, card_lines, effect_text, reading,
@@ -254,3 +255,34 @@ def test_the_board_gets_the_reading_of_a_custom_card_once_per_definition():
                                       "controlas: Ganas 1 punto de prestigio."]
     assert facts["reading"]["en"][1] == "Activated — cost: remove from the game a heritage you control: You gain 1 prestige."
     assert reading(card) == {"reading": facts["reading"]} and reading(card)["reading"] is not facts["reading"]
+
+
+def test_a_custom_card_on_the_board_shows_the_engines_reading():
+    # The board's view of a position: a card the position defines (not in the catalog) is read like any other.
+    position = rulesets.get("gyp-reglas-1").loads("""
+active = "p1"
+step = "paso-de-mando"
+priority = "p1"
+[players.p1]
+campo = [{ uid = "s", card = "guardia" }]
+mano = [{ uid = "f", card = "Fruto de la Ira" }]
+[players.p2]
+[cards.guardia]
+name = "Guardia"
+type = "ciudadano"
+cost = 3
+strength = 2
+toughness = 6
+abilities = [{ kind = "disparada", event = "ataca", filter = { self = true }, effects = [{ do = "ganar-prestigio", amount = 1 }] }]
+""")
+    view = rulesets.get("gyp-reglas-1").card_view(position)
+    assert view["s"]["reading"]["es"] == ["Ciudadano · coste 3 · fuerza 2, resistencia 6",
+                                          "Disparada — Cuando esta carta ataca, ganas 1 punto de prestigio."]
+    assert view["f"]["reading"]["en"][1] == "Order — Deal 6 damage to target subject or leader."
+
+
+def test_the_card_picker_gives_every_card_its_reading(client):
+    found = client.get("/api/cards", query_string={"game": "gobierno-y-prestigio", "limit": 10}).get_json()["cards"]
+    assert found and all(c["reading"]["es"] and c["reading"]["en"] for c in found)
+    # the game is printed in Spanish: its type reads the same in both languages, accents and capitals included
+    assert all(c["type_name"]["es"] == c["type_name"]["en"] and c["type_name"]["es"][:1].isupper() for c in found)
