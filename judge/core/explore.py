@@ -16,8 +16,10 @@ bounds leave out is counted, never hidden.
 
 from __future__ import annotations
 
+import functools
 import itertools
 import json
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Sequence
 
@@ -55,10 +57,15 @@ class Path:
 class Group:
     """A distinct outcome and every path that leads to it."""
 
-    key: str
-    """The resulting position in canonical text (with the winner, if any): equal keys, equal outcomes."""
+    ruleset: Ruleset = field(repr=False, compare=False)
     outcome: Outcome
     paths: list[Path] = field(default_factory=list)
+
+    @functools.cached_property
+    def key(self) -> str:
+        """The resulting position in canonical text (with the winner, if any): equal keys, equal outcomes. Written
+        when first read: an exploration reads it only to order groups reached by as many paths."""
+        return _outcome_key(self.ruleset, self.outcome)
 
 
 @dataclass
@@ -135,8 +142,9 @@ def explore(ruleset: Ruleset, position: Position, play: Play | str, prefix: Sequ
     resolved = 0
     cut = 0
     work.charge("branches")
-    # The play is checked once: every branch resolves it in the same position.
-    checked = ruleset.check_play(position, play)
+    # The play is checked once: every branch resolves it in the same position. What a game checks by resolving the
+    # play (a probe) is left to the first resolution below, which refuses the play the same way.
+    checked = ruleset.check_play(position, play, resolving=True)
     ahead = _Ahead(ruleset, position, checked, per_question, share)
     # With no prefix, the first resolution goes on down the first branch as well (a prefix is read as the judge wrote
     # it, and its branches start from the values it chose: those are resolved as they come).
@@ -152,8 +160,7 @@ def explore(ruleset: Ruleset, position: Position, play: Play | str, prefix: Sequ
             same = _sameness(ruleset, outcome)
             group = groups.get(same)
             if group is None:
-                key = _outcome_key(ruleset, outcome)
-                group = groups[same] = Group(key=key, outcome=outcome)
+                group = groups[same] = Group(ruleset=ruleset, outcome=outcome)
             group.paths.append(Path(answers=answers, questions=[d.question for d in outcome.decisions]))
             continue
         options, left_out = candidate_answers(outcome.question, per_question)
@@ -175,7 +182,9 @@ def explore(ruleset: Ruleset, position: Position, play: Play | str, prefix: Sequ
                 resolved += 1
             children.append((tried, child))
         stack.extend(reversed(children))
-    ordered = sorted(groups.values(), key=lambda g: (-len(g.paths), g.key))
+    # Most paths first; groups reached by as many paths in the order of their canonical text.
+    ties = Counter(len(g.paths) for g in groups.values())
+    ordered = sorted(groups.values(), key=lambda g: (-len(g.paths), g.key if ties[len(g.paths)] > 1 else ""))
     return Exploration(groups=ordered, resolved=resolved, cut=cut, refused=refused)
 
 
