@@ -15,7 +15,7 @@ import functools
 from collections.abc import Callable
 from typing import Any
 
-from judge.games.gobierno_y_prestigio.reading_parts import (DAMAGE, GOVERNMENT_POINTS, PRESTIGE, RESOURCES, a_noun, cap,
+from judge.games.gobierno_y_prestigio.reading_parts import (CARDS, DAMAGE, GOVERNMENT_POINTS, PRESTIGE, RESOURCES, a_noun, cap,
                                                             color_name, cost_text, counter, duration, event_clause,
                                                             keyword, number, player_subject, plural, quantity, raw, say,
                                                             target, type_name, zone_name)
@@ -182,7 +182,7 @@ def _player_verb(e: dict[str, Any], lang: str, voice: str) -> str:
     zone = e.get("zone")
     fields = {
         "q": quantity(amount, lang, e, PRESTIGE, voice), "n": number(amount, lang, e, voice),
-        "c": quantity(amount, lang, e, ("carta", "cartas", "card", "cards"), voice),
+        "c": quantity(amount, lang, e, CARDS, voice),
         "f": say(lang, " boca abajo", " face down") if e.get("face-down") else "",
         "z": "" if not zone else say(lang, f" de {'tu' if you else 'su'} {zone_name(zone, 'es')}",
                                      f" in {'your' if you else 'their'} {zone_name(zone, 'en')}"),
