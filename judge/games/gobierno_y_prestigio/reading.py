@@ -387,8 +387,10 @@ STATICS: dict[str, tuple[str, str, str, str]] = {
                         "its controller's resource abilities produce twice as many resources", ""),
     "dano-doble": ("si una fuente fuera a hacer daño, hace el doble", "", "if a source would deal damage, it deals twice that much", ""),
     "prestigio-doble": ("si {p} fuera a ganar prestigio, gana el doble", "", "if {p} would gain prestige, they gain twice that much", ""),
-    "retirar-a-la-mano": ("si una posesión fuera a ser retirada del juego, en lugar de eso vuelve a la mano de su propietario", "",
-                          "if a possession would be removed from the game, it returns to its owner's hand instead", ""),
+    "retirar-a-la-mano": ("si una posesión fuera a ser retirada del juego para pagar un coste, en lugar de eso vuelve a la mano de "
+                          "su propietario; el coste queda pagado", "",
+                          "if a possession would be removed from the game to pay a cost, it returns to its owner's hand instead; "
+                          "the cost is paid all the same", ""),
     "coste": ("{kinds} cuestan {n} {more} a {p}", "", "{kinds} cost {p} {n} {more}", ""),
 }
 """What a static ability makes true while its source is on the battlefield."""
@@ -411,17 +413,24 @@ def static_text(effect: dict[str, Any], lang: str = "es") -> str:
     spec = effect.get("target", "self")
     many = plural(spec)
     text = say(lang, es_many if many and es_many else es_one, en_many if many and en_many else en_one)
-    who = STATIC_PLAYERS.get(str(effect.get("player", "controller")), (raw(effect.get("player")),) * 2)
+    player = str(effect.get("player", "controller"))
+    if modify == "coste" and player != "controller":
+        player = "each"  # 121.7 as the engine applies it: a change of cost is its controller's, or every player's
+    who = STATIC_PLAYERS.get(player, (raw(player),) * 2)
     n = effect.get("amount", 0)
     kind = str(effect.get("kind", "cualquiera"))
     kinds = COST_KINDS.get(kind, (f"las cartas de tipo {type_name(kind, 'es').lower()}", f"{type_name(kind, 'en').lower()} cards"))
     more = say(lang, "más", "more") if isinstance(n, int) and n >= 0 else say(lang, "menos", "less")
+    # 113.2.b as the engine applies it: of the characteristics a filter may name, only the strength of what enters;
+    # any other is shown as a word with no phrase, so that a judge sees it is not ruled on.
     filters = effect.get("filter", {}) or {}
+    unruled = "".join(f" {raw(k)}" for k in filters if k != "strength-max")
     fields = {
         "t": target(spec, lang, chosen=False), "p": say(lang, *who), "k": keyword(str(effect.get("keyword")), lang),
         "c": f"{int(effect.get('strength', 0)):+d}/{int(effect.get('toughness', 0)):+d}",
         "n": str(abs(n)) if isinstance(n, int) else str(n), "counter": counter(effect.get("counter", "+1/+1"), lang, n != 1),
-        "f": target({"all": True, "kind": "posesion", "filter": filters}, lang),
+        "f": target({"all": True, "kind": "posesion", "filter": {k: v for k, v in filters.items() if k == "strength-max"}}, lang)
+             + unruled,
         "kinds": say(lang, *kinds), "more": more,
     }
     for key, value in fields.items():
