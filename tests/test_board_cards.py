@@ -53,11 +53,13 @@ def test_an_incomplete_card_says_what_is_missing_in_the_judges_language(client):
     assert any("sin codificar" in line for line in card["reading"]["es"])
 
 
-@pytest.mark.parametrize("game", ["gobierno-y-prestigio"])
-def test_games_without_a_reader_show_their_facts(client, game):
+@pytest.mark.parametrize("game", ["mitos-y-leyendas", "gobierno-y-prestigio"])
+def test_the_other_games_show_their_facts_and_their_reading(client, game):
     found = client.get("/api/cards", query_string={"game": game, "limit": 5}).get_json()["cards"]
     assert found and all({"id", "name", "type", "type_name", "cost", "strength"} <= set(c) for c in found)
-    assert all("reading" not in c for c in found)
+    # every card is read back in both languages, its type first
+    assert all(c["reading"]["es"] and c["reading"]["en"] for c in found)
+    assert all(c["reading"]["es"][0].startswith(c["type_name"]["es"]) for c in found)
     # the game is printed in Spanish: its words read the same in both languages, accents and capitals included
     assert all(c["type_name"]["es"] == c["type_name"]["en"] and c["type_name"]["es"][:1].isupper() for c in found)
 

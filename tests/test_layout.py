@@ -25,6 +25,7 @@ LAYOUT = {
     "turn.py": "the turn's steps",
     "playing.py": "playing a card",
     "timing.py": "the game's own timing, on the core's pieces",
+    "reading.py": "a card's abilities read back in words, in Spanish and English, for the board",
 }
 """Each place every game folder has, with what it holds (the list of issue #9)."""
 

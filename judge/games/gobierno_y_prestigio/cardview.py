@@ -1,7 +1,7 @@
 """What the card picker filters Gobierno & Prestigio cards by, and the names a judge reads for those values.
 
 The game is printed in Spanish only, so a type, color or subtype reads the same in both languages of the board: the
-word of the rules (111.3). The engine has no reading of abilities for this game: the board shows the card's facts.
+word of the rules (111.3). How the engine reads a card's abilities is :mod:`judge.games.gobierno_y_prestigio.reading`.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """What the board needs to know of Gobierno & Prestigio: how a position is made (zones in the order a judge reads a
 table, card states, player values, steps, the words a custom card is written in) and how a card is shown (its
-printed facts, and on the battlefield its strength and toughness now)."""
+printed facts, the engine's reading of its abilities, and on the battlefield its strength and toughness now)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from typing import Any
 
 from judge.core.catalog import card_views
 from judge.core.position import Position
-from judge.games.gobierno_y_prestigio import cardview, vocabulary
+from judge.games.gobierno_y_prestigio import cardview, reading, vocabulary
 from judge.games.gobierno_y_prestigio.board import CAMPO, Board
 from judge.games.gobierno_y_prestigio.catalog import Catalog, CardDef
 
@@ -64,10 +64,12 @@ def schema(steps: tuple[str, ...], card_state: dict[str, Any], player_values: di
 
 
 def card_facts(card: CardDef) -> dict[str, Any]:
+    """A card's printed facts and the engine's reading of its abilities, in Spanish and English (a custom card too)."""
     return {"id": card.id, "name": {"es": card.name, "en": card.name, "pt": card.name}, "type": card.type,
             "type_name": cardview.facet_names("type", card.type),
             "cost": card.cost, "colors": list(card.colors), "subtypes": list(card.subtypes), "strength": card.strength,
-            "toughness": card.toughness, "keywords": list(card.keywords), "source": card.source, "custom": bool(card.custom)}
+            "toughness": card.toughness, "keywords": list(card.keywords), "source": card.source, "custom": bool(card.custom),
+            **reading.reading(card)}
 
 
 def card_view(cards: Catalog, position: Position) -> dict[str, Any]:
