@@ -286,3 +286,24 @@ def test_the_card_picker_gives_every_card_its_reading(client):
     assert found and all(c["reading"]["es"] and c["reading"]["en"] for c in found)
     # the game is printed in Spanish: its type reads the same in both languages, accents and capitals included
     assert all(c["type_name"]["es"] == c["type_name"]["en"] and c["type_name"]["es"][:1].isupper() for c in found)
+
+
+@pytest.mark.parametrize("lang, expected", [
+    ("es", "todas las posesiones de subtipo soldado no pueden entrar en el campo de batalla"),
+    ("en", "all possessions of subtype soldado cannot enter the battlefield"),
+])
+def test_a_ban_on_entering_reads_every_characteristic_it_names(lang, expected):
+    # 113.2.b: "una posesión con una o más de las características": a subtype stops it as a strength does.
+    assert static_text({"modify": "no-pueden-entrar", "filter": {"subtype": "soldado"}}, lang) == expected
+
+
+@pytest.mark.parametrize("player, es, en", [
+    ("each-opponent", "cuestan 1 más a cada oponente de su controlador", "cost each opponent of its controller 1 more"),
+    ("opponent", "cuestan 1 más al oponente de su controlador", "cost its controller's opponent 1 more"),
+    ("each", "cuestan 1 más a cada jugador", "cost each player 1 more"),
+])
+def test_a_change_of_cost_reads_whose_cards_it_changes(player, es, en):
+    # 121.7 as the engine applies it: the cards of the players the effect names, not every player's.
+    effect = {"modify": "coste", "kind": "mandato", "player": player, "amount": 1}
+    assert es in static_text(effect, "es")
+    assert en in static_text(effect, "en")

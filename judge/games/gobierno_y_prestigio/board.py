@@ -160,6 +160,8 @@ class Board:
             return list(self.position.players)
         if who == "each-opponent":
             return self.position.opponents(controller)
+        if who == "opponent":
+            return [self.position.opponent(controller)]  # "the one opponent": with several, the card must say which
         return [controller]
 
     def player_has(self, modify: str, pid: str) -> bool:

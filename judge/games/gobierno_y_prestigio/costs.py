@@ -26,8 +26,8 @@ def modifiers(game: Game, card: CardState, pid: str) -> list[tuple[int, str, str
         kind = effect.get("kind")
         if kind == "cualquiera":
             kind = None
-        applies_to = effect.get("player", "controller")
-        if applies_to == "controller" and controller != pid:
+        # The players whose cards it changes: its controller's by default, each player's, each opponent's (121.7).
+        if pid not in game.board.static_player(effect, controller):
             continue
         if kind and kind != definition.type and not (kind == "orden" and definition.type != "mandato"):
             continue

@@ -191,7 +191,8 @@ def _player_verb(e: dict[str, Any], lang: str, voice: str) -> str:
     text = say(lang, es_you if you else es_other, en_you if you else en_other)
     for key, value in fields.items():
         text = text.replace("{" + key + "}", value)
-    return text
+    # A player phrase may start with the article the preposition before it contracts with («a el» → «al»).
+    return text.replace(" a el ", " al ").replace(" de el ", " del ") if lang == "es" else text
 
 
 def _damage(e: dict[str, Any], lang: str, voice: str) -> str:
@@ -401,6 +402,7 @@ COST_KINDS: dict[str, tuple[str, str]] = {
 STATIC_PLAYERS: dict[str, tuple[str, str]] = {
     "controller": ("su controlador", "its controller"), "each": ("cada jugador", "each player"),
     "each-opponent": ("cada oponente de su controlador", "each opponent of its controller"),
+    "opponent": ("el oponente de su controlador", "its controller's opponent"),
 }
 
 
@@ -414,28 +416,23 @@ def static_text(effect: dict[str, Any], lang: str = "es") -> str:
     many = plural(spec)
     text = say(lang, es_many if many and es_many else es_one, en_many if many and en_many else en_one)
     player = str(effect.get("player", "controller"))
-    if modify == "coste" and player != "controller":
-        player = "each"  # 121.7 as the engine applies it: a change of cost is its controller's, or every player's
     who = STATIC_PLAYERS.get(player, (raw(player),) * 2)
     n = effect.get("amount", 0)
     kind = str(effect.get("kind", "cualquiera"))
     kinds = COST_KINDS.get(kind, (f"las cartas de tipo {type_name(kind, 'es').lower()}", f"{type_name(kind, 'en').lower()} cards"))
     more = say(lang, "más", "more") if isinstance(n, int) and n >= 0 else say(lang, "menos", "less")
-    # 113.2.b as the engine applies it: of the characteristics a filter may name, only the strength of what enters;
-    # any other is shown as a word with no phrase, so that a judge sees it is not ruled on.
     filters = effect.get("filter", {}) or {}
-    unruled = "".join(f" {raw(k)}" for k in filters if k != "strength-max")
     fields = {
         "t": target(spec, lang, chosen=False), "p": say(lang, *who), "k": keyword(str(effect.get("keyword")), lang),
         "c": f"{int(effect.get('strength', 0)):+d}/{int(effect.get('toughness', 0)):+d}",
         "n": str(abs(n)) if isinstance(n, int) else str(n), "counter": counter(effect.get("counter", "+1/+1"), lang, n != 1),
-        "f": target({"all": True, "kind": "posesion", "filter": {k: v for k, v in filters.items() if k == "strength-max"}}, lang)
-             + unruled,
+        "f": target({"all": True, "kind": "posesion", "filter": filters}, lang),
         "kinds": say(lang, *kinds), "more": more,
     }
     for key, value in fields.items():
         text = text.replace("{" + key + "}", value)
-    return text
+    # A player phrase may start with the article the preposition before it contracts with («a el» → «al»).
+    return text.replace(" a el ", " al ").replace(" de el ", " del ") if lang == "es" else text
 
 
 # What the board adds to a card's facts ------------------------------------------------------------------------------

@@ -128,7 +128,7 @@ STATICS = {
     "no-puede-perder-prestigio": "`player` cannot lose prestige (122.8)",
     "no-puede-ganar": "`player` cannot win the game",
     "no-puede-conceder": "`player` cannot concede (it does nothing: 101.1)",
-    "coste": "cards of `kind` cost `amount` more (negative: less) to the controller (121.7)",
+    "coste": "cards of `kind` cost `amount` more (negative: less) to `player`: the controller by default, `each`, `each-opponent` (121.7)",
     "fuerza": "`target` has +`strength`/+`toughness`",
     "no-puede-tener": "`target` cannot have `keyword` (116.13)",
     "max-contadores": "this possession cannot have more than `amount` `counter` counters (124.3)",
@@ -137,7 +137,7 @@ STATICS = {
     "recursos-dobles": "the controller's resource abilities produce twice as many resources (106.1.d)",
     "dano-doble": "damage a source would deal is doubled",
     "prestigio-doble": "if `player` would gain prestige, they gain twice as much",
-    "retirar-a-la-mano": "a possession that would be removed from the game returns to its owner's hand instead (121.11)",
+    "retirar-a-la-mano": "a possession that would be removed from the game to pay a cost returns to its owner's hand instead (121.11)",
 }
 
 TARGET_KEYS = {

@@ -53,6 +53,16 @@ def to_hand(game: Game, ctx: Ctx, effect: dict[str, Any], objs: list[Any]) -> No
             game.move(card, card.owner, "mano", rule="114.10")
 
 
+def _stopped_entering(game: Game, card: CardState, definition: Any, filters: dict[str, Any]) -> bool:
+    """Whether what is about to enter fits the filter of an effect that stops possessions entering (113.2.b): every
+    characteristic it names. Its strength is the printed one: the object is not on the battlefield yet, so nothing
+    there changes it (a card with no strength has none to compare)."""
+    strength_max = filters.get("strength-max")
+    if strength_max is not None and (definition.strength is None or definition.strength > strength_max):
+        return False
+    return game.board.matches(card, {k: v for k, v in filters.items() if k != "strength-max"})
+
+
 def enter(game: Game, card: CardState, pid: str, *, rule: str, tapped: bool | None = None) -> bool:
     """Put ``card`` onto the battlefield under ``pid``: refused by an earlier effect that stops it entering
     (113.2.b); enters with its counters (124.5, placed by its controller, 124.5.a); marked if no use is left (114.7)."""
@@ -62,9 +72,7 @@ def enter(game: Game, card: CardState, pid: str, *, rule: str, tapped: bool | No
                       f"{game.label(card, 'en')} is a mandato: it can never enter the battlefield")
         return False
     for _, static, _ in game.board.statics("no-pueden-entrar"):
-        filters = static.get("filter", {})
-        strength_max = filters.get("strength-max")
-        if strength_max is not None and definition.strength is not None and definition.strength <= strength_max:
+        if _stopped_entering(game, card, definition, static.get("filter", {})):
             game.res.note("cant-enter", "113.2.b", f"Un efecto previo impide que {definition.name} entre en juego",
                           f"An earlier effect stops {definition.name} from entering play")
             return False
