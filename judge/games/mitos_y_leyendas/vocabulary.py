@@ -80,7 +80,8 @@ EFFECTS = {
     "buscar": "search `zone` (the player chooses which of `zones` first) for a card matching `filter`; put it `to`",
     "cancelar-ataque": "the attack is cancelled: attackers return to the Línea de Defensa, the battle ends",
     "cancelar-bloqueo": "the blocks are cancelled: the battle goes on with every attacker unblocked",
-    "reducir-dano": "the combat damage the `player`'s castle receives this turn becomes 0",
+    "reducir-dano": "the combat damage the `player`'s castle (the controller's by default) receives this turn, or the "
+                    "direct damage answered, becomes 0",
     "jugar-carta": "the controller plays a card matching `filter` from `zone` (it can be annulled like any card played)",
     "agrupar-oro": "move the controller's Oros from the Oro Pagado to the Reserva de Oro",
     "sin-habilidades": "the targets lose their abilities (a blank text box), until `until`",
