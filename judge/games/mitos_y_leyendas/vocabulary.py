@@ -130,7 +130,7 @@ TARGET_KEYS = {
     "side": "`own`, `opponent` or `any` (the default)",
     "cost-max": "printed cost at most",
     "cost-min": "printed cost at least",
-    "strength-max": "current strength at most",
+    "strength-max": "current strength at most (the printed one out of play)",
     "self": "this card",
     "bearer": "the Aliado carrying this Arma",
     "not-oro": "not an Oro",
