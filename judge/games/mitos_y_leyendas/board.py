@@ -284,11 +284,6 @@ class Board:
         return 1 + extra
 
 
-CHARACTERISTICS = ("type", "not-oro", "race", "race-not", "name", "name-not", "cost-min", "cost-max", "strength-max")
-"""The filter keys that read what a card is, wherever the card is; the others read where it is in play (attacking,
-bearing no Arma…) or what the effect did (previous, responded)."""
-
-
 def characteristics_fit(card: CardDef, target: dict[str, Any], strength: Any = None) -> bool:
     """Whether a card's characteristics fit every one ``target`` names. Costs are always read as printed (a
     reduction applies only to paying, Reducción de costes, FAQ L67-L69); strength is the current one in play

@@ -7,7 +7,8 @@ implementation, so a card can never use a word the engine does not understand.
 
 The FAQ's own classification of abilities is kept as it is (Tipos de Habilidades): ``disparada`` (triggered),
 ``activada`` (activated, with a cost in the text box), ``continua`` (works while the source is in play) and
-``permanente`` (lasts the whole game). Anular, cancelar, prevenir and "en respuesta" are four different effects.
+``permanente`` (lasts the whole game; refused as a kind of its own, see :mod:`.refusals`). Anular, cancelar,
+prevenir and "en respuesta" are four different effects.
 """
 
 from __future__ import annotations
@@ -26,7 +27,8 @@ ABILITY_KINDS = {
     "disparada": "triggered: happens when `on` happens, without the controller's choice (`may` makes it optional)",
     "activada": "activated: the controller pays `cost` to resolve `effects`; optional; `once-per-turn` limits it",
     "continua": "continuous: applies `grant` or `strength` to `target` while the source is in play",
-    "permanente": "permanent: an effect that lasts for the rest of the game once it has happened",
+    "permanente": "the FAQ's permanent abilities, refused as a kind of their own: write the ability that makes the "
+                  "effect happen with `until = \"permanente\"`",
     "jugar": "what a Talismán does when it resolves (all of it or nothing)",
 }
 
@@ -76,7 +78,8 @@ EFFECTS = {
     "ganar-control": "the controller gains control of the targets, until `until`",
     "anular": "annul the card being played that is `target`: it never resolves and goes to its owner's Cementerio",
     "cancelar": "cancel the ability that is `target`: it does nothing; its costs stay paid",
-    "prevenir": "the next time `event` would happen to the targets this turn, it does not happen",
+    "prevenir": "the next time `event` (`destruir`: the only one) would happen to the targets this turn, it does not "
+                "happen",
     "buscar": "search `zone` (the player chooses which of `zones` first) for a card matching `filter`; put it `to`",
     "cancelar-ataque": "the attack is cancelled: attackers return to the Línea de Defensa, the battle ends",
     "cancelar-bloqueo": "the blocks are cancelled: the battle goes on with every attacker unblocked",
@@ -138,7 +141,6 @@ TARGET_KEYS = {
     "zone": "where to look (the default: in play)",
     "name": "a card of this name",
     "attacking": "declared attacker",
-    "player": "a player instead of a card",
     "up-to": "up to `choose` (fewer allowed)",
     "race-not": "not of this race",
     "name-not": "not a card of this name",
@@ -151,10 +153,14 @@ TARGET_KEYS = {
     "unaffected": "not a card that the card this answers would affect",
 }
 
+CHARACTERISTICS = ("type", "not-oro", "race", "race-not", "name", "name-not", "cost-min", "cost-max", "strength-max")
+"""The target keys that read what a card is, wherever the card is; the others read where it is in play (attacking,
+bearing no Arma…) or what the effect did (previous, responded)."""
+
 DURATIONS = {
     "fase-final": "until the Fase Final of this turn (the default, FAQ: Duración de un efecto o habilidad)",
     "turno": "until the end of the turn",
-    "proximo-turno": "until the controller's next turn (ends at the Agrupación, step d)",
+    "proximo-turno": "until the next turn, whoever's it is (ends at step d of its Agrupación, FAQ L218)",
     "permanente": "for the rest of the game (only while the card stays in play, if it is on a card)",
     "fuente-en-juego": "while the source stays in play",
 }
