@@ -66,7 +66,10 @@ def answers_effects(game: Game, player: str, effects: list[dict[str, Any]], item
             if played is not None and fits(game, played, target, player):
                 return True
         if word == "cancelar" and may_cancel(game, player, item):
-            return True
+            # "Cancela la habilidad de un Aliado": the card whose ability it is fits what the text names.
+            source = game.card(item.source)
+            if not target or source is not None and source.known and fits(game, source, target, player):
+                return True
         if word == "prevenir" and item.kind in ("carta", "habilidad", "disparada") and item.controller != player:
             return True
     return False

@@ -46,7 +46,7 @@ TRIGGERS = {
     "portador-ataca": "the Aliado carrying this Arma is declared an attacker",
     "portador-hace-dano": "the Aliado carrying this Arma deals combat damage to the opponent's castle",
     "bloqueado": "this Aliado attacks and is blocked",
-    "hace-dano": "this Aliado (or its bearer) deals combat damage to the opponent's castle",
+    "hace-dano": "this Aliado deals combat damage to the opponent's castle (an Arma's bearer: `portador-hace-dano`)",
     "destruido-en-combate": "this Aliado is destroyed by strength comparison in the Asignación de Daño",
     "en-agrupacion": "in the Fase de Agrupación (its step c)",
     "robo-fase-final": "in the Fase Final, among the effects that interact with drawing (its step d)",
@@ -77,7 +77,8 @@ EFFECTS = {
     "no-puede-bloquear": "the targets cannot block, until `until`",
     "ganar-control": "the controller gains control of the targets, until `until`",
     "anular": "annul the card being played that is `target`: it never resolves and goes to its owner's Cementerio",
-    "cancelar": "cancel the ability that is `target`: it does nothing; its costs stay paid",
+    "cancelar": "cancel the ability being used, of a card that fits `target` if it has one: it does nothing; its "
+                "costs stay paid",
     "prevenir": "the next time `event` (`destruir`: the only one) would happen to the targets this turn, it does not "
                 "happen",
     "buscar": "search `zone` (the player chooses which of `zones` first) for a card matching `filter`; put it `to`",
