@@ -51,6 +51,16 @@ def test_the_catalog_uses_nothing_the_engine_refuses():
      "about this card only"),
     ({"kind": "jugar", "effects": [{"do": "robar", "then": [{"do": "botar", "player": "both"}]}]},
      "abilities[0].effects[0].then[0].player", "player is one of"),
+    ({"kind": "jugar", "effects": [{"do": "prevenir", "until": "permanente", "target": {"self": True}}]},
+     "abilities[0].effects[0].until", "prevenir happens once"),
+    ({"kind": "jugar", "effects": [{"do": "intercambiar", "until": "fase-final", "target": {"type": "aliado"}}]},
+     "abilities[0].effects[0].until", "does not last"),
+    ({"kind": "jugar", "effects": [{"do": "fuerza", "mode": "triple", "amount": 1}]}, "abilities[0].effects[0].mode",
+     "mode is one of bonus, double, set"),
+    ({"kind": "continua", "strength": {"mode": "add", "amount": 1}}, "abilities[0].strength.mode",
+     "mode is one of bonus, double, set"),
+    ({"kind": "disparada", "on": "entra-en-juego", "effects": [{"do": "copiar", "mode": "nombre"}]},
+     "abilities[0].effects[0].mode", "mode is one of total, fuerza-y-habilidad, habilidad"),
     ({"kind": "jugar", "effects": [{"do": "destruir", "target": {"player": True}}]},
      "abilities[0].effects[0].target.player", "unknown target field"),
 ])
@@ -74,6 +84,8 @@ def test_an_additional_cost_is_checked_too():
     {"kind": "jugar", "effects": [{"do": "jugar-carta", "zone": "cementerio", "filter": {"type": "aliado", "other": True}}]},
     {"kind": "jugar", "effects": [{"do": "prevenir", "event": "destruir", "target": {"side": "own"}}]},
     {"kind": "continua", "grant": "jugable-desde-cementerio"},
+    {"kind": "jugar", "effects": [{"do": "ganar-control", "until": "permanente", "target": {"type": "aliado"}}]},
+    {"kind": "jugar", "effects": [{"do": "cancelar", "target": {"type": "aliado", "side": "opponent"}}]},
 ])
 def test_what_the_engine_rules_on_is_accepted(ability):
     assert _problems([ability]) == {}

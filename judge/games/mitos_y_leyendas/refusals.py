@@ -28,6 +28,11 @@ FILTER_KEYS = frozenset({*CHARACTERISTICS, "side"})
 """What a ``filter`` is checked on (``board.characteristics_fit``, and whose the card is)."""
 PREVENTED = ("destruir",)
 """What a prevention can stop: only destruction waits for one (:meth:`Game.destroy`, Cartas de prevención, FAQ L155)."""
+LASTING = ("fuerza", "no-puede-atacar", "no-puede-bloquear", "sin-habilidades", "ganar-control", "prohibir-nombre",
+           "sin-habilidades-nombre", "bloquear-cementerio", "invertir-bonos", "bloqueo-global", "reducir-coste")
+"""The effects that are kept with their duration (:func:`effects.lasting.keep`); any other one happens once."""
+STRENGTH_MODES = ("bonus", "double", "set")
+COPY_MODES = ("total", "fuerza-y-habilidad", "habilidad")
 SELF_GRANTS = ("jugable-desde-cementerio", "no-puede-ser-anulada")
 """Grants read from the card's own text only: they are about this card."""
 
@@ -63,9 +68,16 @@ def _ability(ability: dict[str, Any], where: str) -> list[Problem]:
     if kind == "continua" and ability.get("grant") in SELF_GRANTS and not (isinstance(target, dict) and target.get("self")):
         out.append(Problem(f"{where}.target", f"{ability['grant']} is about this card only: it takes no other target",
                            f"{ability['grant']} trata solo de esta carta: no admite otro objetivo"))
+    strength = ability.get("strength")
+    if isinstance(strength, dict) and strength.get("mode", "bonus") not in STRENGTH_MODES:
+        out.append(_one_of(f"{where}.strength.mode", "mode", STRENGTH_MODES))
     for key in ("effects", "cost"):
         out.extend(effect_problems(ability.get(key), f"{where}.{key}"))
     return out
+
+
+def _one_of(where: str, key: str, words: tuple[str, ...]) -> Problem:
+    return Problem(where, f"{key} is one of {', '.join(words)}", f"{key} es uno de {', '.join(words)}")
 
 
 def _trigger_filter(ability: dict[str, Any], where: str) -> list[Problem]:
@@ -117,6 +129,14 @@ def _effect(effect: dict[str, Any], where: str) -> list[Problem]:
             out.append(Problem(f"{where}.{key}", f"{key} is one of {', '.join(allowed)}",
                                f"{key} es uno de {', '.join(allowed)}"))
     word = effect.get("do")
+    if "until" in effect and word not in LASTING:
+        out.append(Problem(f"{where}.until", f"{word} happens once: it does not last (until is read by "
+                           f"{', '.join(LASTING)})", f"{word} ocurre una vez: no dura (until lo leen "
+                           f"{', '.join(LASTING)})"))
+    if word == "fuerza" and effect.get("mode", "bonus") not in STRENGTH_MODES:
+        out.append(_one_of(f"{where}.mode", "mode", STRENGTH_MODES))
+    if word == "copiar" and effect.get("mode", "total") not in COPY_MODES:
+        out.append(_one_of(f"{where}.mode", "mode", COPY_MODES))
     if word == "prevenir" and effect.get("event", "destruir") not in PREVENTED:
         out.append(Problem(f"{where}.event", "the engine prevents only destruction: event is destruir",
                            "el motor solo previene la destrucción: event es destruir"))

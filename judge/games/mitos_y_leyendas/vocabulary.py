@@ -104,7 +104,8 @@ EFFECTS = {
     "bloqueo-global": "until `until`, no Talismán is played and no ability is activated or triggered, by anyone",
     "reducir-coste": "the targets cost `amount` less to play, until `until`",
     "sin-habilidades-nombre": "the controller names a card in play other than this one: cards of that name lose their "
-                              "abilities in every zone while the source is in play",
+                              "abilities in every zone, until `until` (Miroku: `fuente-en-juego`, while the "
+                              "source is in play)",
 }
 
 GRANTS = {
