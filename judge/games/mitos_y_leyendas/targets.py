@@ -58,8 +58,10 @@ def candidates(ctx: AbilityContext, target: dict[str, Any], word: str = "") -> l
         where = game.board.zone_of(source) if source is not None else None
         return [source] if source is not None and (where in IN_PLAY or where in ("jugando", *GRAVEYARD)) else []
     if target.get("bearer"):
+        # "Si su portador es un Campeón" (as Katana's, FAQ L546): the bearer, if it is what the text names.
         bearer = game.board.bearer(source) if source is not None else None
-        return [bearer] if bearer is not None else []
+        rest = {k: v for k, v in target.items() if k != "bearer"}
+        return [bearer] if bearer is not None and game.board.matches(bearer, rest, ctx.controller) else []
     if target.get("previous"):
         found = [game.card(uid) for uid in ctx.memory.get("previous", [])]
         # "Si el Aliado buscado es una Criatura" (Niú Kánzhe Cáodi, FAQ L824): what else the text asks of that card,

@@ -137,7 +137,7 @@ TARGET_KEYS = {
     "cost-min": "printed cost at least",
     "strength-max": "current strength at most (the printed one out of play)",
     "self": "this card",
-    "bearer": "the Aliado carrying this Arma",
+    "bearer": "the Aliado carrying this Arma, if it fits the other keys",
     "not-oro": "not an Oro",
     "other": "not this card",
     "zone": "where to look (the default: in play)",
