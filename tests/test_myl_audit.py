@@ -9,8 +9,8 @@ from judge.games.mitos_y_leyendas.board import characteristics_fit
 from judge.games.mitos_y_leyendas.catalog import CardDef, card_from_dict, load_dir
 
 
-def _problems(abilities, **extra):
-    card, problems = card_from_dict("x", {"name": "X", "type": "aliado", "cost": 1, "strength": 1,
+def _problems(abilities, card_type="talisman", **extra):
+    card, problems = card_from_dict("x", {"name": "X", "type": card_type, "cost": 1, "strength": 1,
                                           "abilities": abilities, **extra}, custom=True)
     assert (card is None) == bool(problems)
     return {p.where: p.message for p in problems}
@@ -68,6 +68,14 @@ def test_a_use_the_engine_cannot_rule_on_is_refused(ability, where, says):
     found = _problems([ability])
     assert f"cards.x.{where}" in found, found
     assert says in found[f"cards.x.{where}"]
+
+
+def test_only_a_talisman_has_a_jugar_ability():
+    found = _problems([{"kind": "jugar", "effects": [{"do": "robar"}]}], "aliado")
+    assert "only a Talismán" in found["cards.x.abilities[0].kind"]
+    card, problems = card_from_dict("t", {"name": "T", "type": "talisman", "cost": 1,
+                                          "abilities": [{"kind": "jugar", "effects": [{"do": "robar"}]}]}, custom=True)
+    assert card is not None and not problems
 
 
 def test_an_additional_cost_is_checked_too():

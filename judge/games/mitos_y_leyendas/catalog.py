@@ -125,7 +125,7 @@ def facts_problems(raw: dict[str, Any], where: str) -> list[Problem]:
     abilities = raw.get("abilities", [])
     checked = VOCABULARY.check_abilities(abilities, f"{where}.abilities")
     # What the words allow but the engine would not rule on as described is refused too (decision vocabulary-limits).
-    return problems + checked + refusals.problems(abilities, f"{where}.abilities")
+    return problems + checked + refusals.problems(abilities, f"{where}.abilities", raw.get("type"))
 
 
 def load_dir(path: Path = CARDS_DIR) -> tuple[dict[str, CardDef], list[Problem]]:

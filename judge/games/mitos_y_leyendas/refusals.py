@@ -13,7 +13,7 @@ from typing import Any
 from collections.abc import Iterator
 
 from judge.core.errors import Problem
-from judge.games.mitos_y_leyendas.vocabulary import CHARACTERISTICS
+from judge.games.mitos_y_leyendas.vocabulary import CHARACTERISTICS, DURATIONS, EFFECTS
 
 PLAYERS = ("you", "opponent", "each")
 """What ``player``, ``chooser`` and ``copies`` may name (:func:`effects.player_of`)."""
@@ -37,14 +37,21 @@ SELF_GRANTS = ("jugable-desde-cementerio", "no-puede-ser-anulada")
 """Grants read from the card's own text only: they are about this card."""
 
 
-def problems(abilities: Any, where: str) -> list[Problem]:
+def problems(abilities: Any, where: str, card_type: Any = None) -> list[Problem]:
     """Every use in a card's abilities that the engine would not rule on as the vocabulary describes it."""
     if not isinstance(abilities, list):
         return []
     out: list[Problem] = []
     for i, ability in enumerate(abilities):
-        if isinstance(ability, dict):
-            out.extend(_ability(ability, f"{where}[{i}]"))
+        if not isinstance(ability, dict):
+            continue
+        if ability.get("kind") == "jugar" and card_type not in (None, "talisman"):
+            # Only a Talismán resolves what it does as it is played (Pasos para jugar una carta, step 6, FAQ L33).
+            out.append(Problem(f"{where}[{i}].kind", f"only a Talismán has a 'jugar' ability, not a {card_type}: write "
+                               "what happens as it enters play with on = \"entra-en-juego\"",
+                               f"solo un Talismán tiene una habilidad «jugar», no un {card_type}: escribe lo que "
+                               "ocurre al entrar en juego con on = \"entra-en-juego\""))
+        out.extend(_ability(ability, f"{where}[{i}]"))
     return out
 
 
@@ -129,7 +136,9 @@ def _effect(effect: dict[str, Any], where: str) -> list[Problem]:
             out.append(Problem(f"{where}.{key}", f"{key} is one of {', '.join(allowed)}",
                                f"{key} es uno de {', '.join(allowed)}"))
     word = effect.get("do")
-    if "until" in effect and word not in LASTING:
+    if word not in EFFECTS:
+        return out  # the vocabulary's own check says what is wrong with it
+    if effect.get("until") in DURATIONS and word not in LASTING:
         out.append(Problem(f"{where}.until", f"{word} happens once: it does not last (until is read by "
                            f"{', '.join(LASTING)})", f"{word} ocurre una vez: no dura (until lo leen "
                            f"{', '.join(LASTING)})"))
