@@ -31,6 +31,8 @@ def test_the_catalog_uses_nothing_the_engine_refuses():
      "abilities[0].effects[0].by", "by is one of you, opponent"),
     ({"kind": "jugar", "effects": [{"do": "destruir", "chooser": "all"}]}, "abilities[0].effects[0].chooser",
      "chooser is one of"),
+    ({"kind": "jugar", "effects": [{"do": "elegir", "chooser": "each", "options": []}]},
+     "abilities[0].effects[0].chooser", "chooser is one of you, opponent"),
     ({"kind": "jugar", "effects": [{"do": "buscar", "side": "any", "to": "mano"}]}, "abilities[0].effects[0].side",
      "side is own or opponent"),
     ({"kind": "jugar", "effects": [{"do": "buscar", "filter": {"attacking": True}, "to": "mano"}]},

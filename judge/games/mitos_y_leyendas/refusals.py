@@ -131,7 +131,9 @@ def _effects(effects: Any, where: str) -> Iterator[tuple[dict[str, Any], str]]:
 
 def _effect(effect: dict[str, Any], where: str) -> list[Problem]:
     out = []
-    for key, allowed in (("player", PLAYERS), ("chooser", PLAYERS), ("copies", PLAYERS), ("by", ONE_PLAYER)):
+    # One player chooses one of the options ("elegir"); "each" would be read as the first player only.
+    chooser = ONE_PLAYER if effect.get("do") == "elegir" else PLAYERS
+    for key, allowed in (("player", PLAYERS), ("chooser", chooser), ("copies", PLAYERS), ("by", ONE_PLAYER)):
         if key in effect and effect[key] not in allowed:
             out.append(Problem(f"{where}.{key}", f"{key} is one of {', '.join(allowed)}",
                                f"{key} es uno de {', '.join(allowed)}"))
