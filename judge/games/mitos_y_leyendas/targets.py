@@ -118,6 +118,10 @@ def protected(ctx: AbilityContext, card: CardState, word: str) -> bool:
     board = game.board
     if word in LEAVING and board.granted(card, "solo-sale-por-dano-de-combate"):
         return True
+    if word == "destruir" and board.granted(card, "indestructible"):
+        # A card no effect can destroy is not a valid target of a destruction, as one that Aliados' abilities cannot
+        # destroy is not (FAQ L702; decision indestructible).
+        return True
     if ctx.own_cards and card.controller == ctx.controller:
         return False
     source = ctx.source_card

@@ -115,7 +115,8 @@ GRANTS = {
     "no-puede-portar-armas": "cannot carry Armas",
     "armas-extra": "can carry `amount` more Armas",
     "no-puede-ser-cancelada": "its abilities cannot be cancelled",
-    "indestructible": "cannot be destroyed by effects (it leaves play only as its text says)",
+    "indestructible": "cannot be destroyed: not a valid target of a destruction, nor destroyed in combat (it "
+                      "leaves play only as its text says)",
     "inafectable-talismanes-oponentes": "cannot be chosen by an opponent's Talismán (its controller can still act on it)",
     "inafectable-talismanes": "cannot be affected by Talismanes (its controller can still act on it)",
     "indestructible-por-talismanes": "cannot be destroyed by Talismanes",
