@@ -3,6 +3,7 @@
 The FAQ is the only card source the project holds: a card's file says which FAQ line (or which public card list)
 each fact comes from (``source``). A card whose text is not fully known is ``incomplete`` with the reason, and the
 engine refuses to rule on its abilities; a judge can define the card inline instead (``[position.cards.<id>]``).
+A catalog card gives the reason in Spanish (``incomplete``) and in English (``incomplete_en``).
 """
 
 from __future__ import annotations
@@ -42,6 +43,9 @@ class CardDef:
     text: str = ""
     """The FAQ's own words for the card (a quotation where the FAQ quotes it, its paraphrase otherwise), by line."""
     incomplete: str = ""
+    """What the FAQ does not give of the card, in Spanish (empty when it gives everything the engine needs)."""
+    incomplete_en: str = ""
+    """The same in English; a card a judge defines with the Spanish alone is read with it in both languages."""
     text_complete: bool = False
     """The FAQ gives the card's whole text: what ``incomplete`` misses are printed facts (its cost, its strength), so
     its abilities can be ruled on although the card cannot be played until a position gives them."""
@@ -55,6 +59,10 @@ class CardDef:
 
     def abilities_of(self, kind: str) -> list[dict[str, Any]]:
         return [a for a in self.abilities if a.get("kind") == kind]
+
+    def incomplete_in(self, lang: str) -> str:
+        """What is missing of the card as a judge reads it in ``lang`` (``es``/``en``)."""
+        return (self.incomplete_en or self.incomplete) if lang == "en" else self.incomplete
 
 
 COPY_MODES = {
@@ -70,7 +78,7 @@ def copies(own: CardDef, other: CardDef, mode: str, strength: int | None) -> Car
     abilities = tuple(a for a in other.abilities if a.get("kind") != "jugar")
     if mode == "total":
         return replace(other, id=own.id, strength=strength if strength is not None else other.strength,
-                       abilities=abilities, aliases=(*other.aliases,), incomplete="")
+                       abilities=abilities, aliases=(*other.aliases,), incomplete="", incomplete_en="")
     if mode == "fuerza-y-habilidad":
         return replace(own, strength=strength if strength is not None else other.strength, abilities=abilities)
     return replace(own, abilities=abilities)
@@ -95,15 +103,34 @@ def card_from_dict(cid: str, raw: dict[str, Any], *, custom: bool = False) -> tu
     if race is not None and not isinstance(race, str):
         problems.append(Problem(f"{where}.race", "a race is a name", "una raza es un nombre"))
         race = None
+    problems.extend(note_problems(raw, where, custom=custom))
     if problems:
         return None, problems
     race = RACE_MERGES.get(race, race) if race else None
     return CardDef(id=cid, name=name, type=raw["type"], cost=raw.get("cost"), strength=raw.get("strength"), race=race,
                    edition=str(raw.get("edition", "")), abilities=tuple(raw.get("abilities", [])),
                    aliases=tuple(aliases), source=str(raw.get("source", "")), text=str(raw.get("text", "")),
-                   incomplete=str(raw.get("incomplete", "")), text_complete=bool(raw.get("text-complete", False)),
+                   incomplete=raw.get("incomplete", ""), incomplete_en=raw.get("incomplete_en", ""),
+                   text_complete=bool(raw.get("text-complete", False)),
                    errata=str(raw.get("errata", "")), custom=custom,
                    meta={"raw": raw}), []
+
+
+def note_problems(raw: dict[str, Any], where: str, *, custom: bool) -> list[Problem]:
+    """What is wrong with a card's ``incomplete`` and ``incomplete_en``: each is a text, and a catalog card gives both
+    or neither; a card a judge defines may give the Spanish alone (its English is then the Spanish), not the English
+    alone."""
+    problems = [Problem(f"{where}.{key}", "a note says in words what the FAQ does not give of the card",
+                        "una nota dice con palabras qué no da el FAQ de la carta")
+                for key in ("incomplete", "incomplete_en")
+                if key in raw and (not isinstance(raw[key], str) or not raw[key].strip())]
+    if "incomplete_en" in raw and "incomplete" not in raw:
+        problems.append(Problem(f"{where}.incomplete_en", "an English note translates incomplete, which is missing",
+                                "una nota en inglés traduce incomplete, que falta"))
+    if "incomplete" in raw and "incomplete_en" not in raw and not custom:
+        problems.append(Problem(f"{where}.incomplete", "a catalog card gives its note in English too (incomplete_en)",
+                                "una carta del catálogo da su nota también en inglés (incomplete_en)"))
+    return problems
 
 
 def facts_problems(raw: dict[str, Any], where: str) -> list[Problem]:
@@ -143,10 +170,12 @@ def with_custom(catalog: Catalog, custom: dict[str, Any]) -> tuple[Catalog, list
         if base is not None and isinstance(raw, dict):
             # A catalog card given again with the position keeps its FAQ facts; the position adds the facts the FAQ
             # does not give (its cost, its strength, the wording a scenario needs) and takes responsibility for them,
-            # so the card is no longer incomplete unless it says so.
+            # so the card is no longer incomplete unless it says so, in its own words (a note the position writes in
+            # Spanish alone is not read with the catalog's English).
             raw = {**base.meta.get("raw", {}), **raw}
-            if "incomplete" not in custom[cid]:
-                raw.pop("incomplete", None)
+            for key in ("incomplete", "incomplete_en"):
+                if key not in custom[cid]:
+                    raw.pop(key, None)
         return card_from_dict(cid, raw, custom=True)
     return catalog.with_custom(custom, read)  # type: ignore[return-value]
 

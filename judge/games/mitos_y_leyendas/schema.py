@@ -53,7 +53,8 @@ def card_facts(card: CardDef) -> dict[str, Any]:
     return {"id": card.id, "name": {"es": card.name, "en": card.name, "pt": card.name}, "type": card.type,
             "type_name": cardview.facet_names("type", card.type),
             "cost": card.cost, "strength": card.strength, "race": card.race, "edition": card.edition,
-            "source": card.source, "text": card.text, "errata": card.errata, "incomplete": card.incomplete,
+            "source": card.source, "text": card.text, "errata": card.errata,
+            "incomplete": {lang: card.incomplete_in(lang) for lang in ("es", "en")} if card.incomplete else None,
             "custom": bool(card.custom), "reading": reading(card)}
 
 

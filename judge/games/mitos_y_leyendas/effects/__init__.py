@@ -91,14 +91,14 @@ def exact(ctx: AbilityContext, effect: dict[str, Any], cards: list[CardState]) -
 def refuse_incomplete(game: Game, card: CardState, *, playing: bool = False) -> None:
     """The engine does not rule on an ability whose text is not fully known, nor plays a card whose printed facts are
     not: the judge defines the card in the position first (a card given again there keeps its FAQ facts and takes the
-    ones written)."""
+    ones written). The refusal gives what is missing in the judge's language."""
     definition = game.board.define(card)
     if definition.incomplete and (playing or not definition.text_complete):
         raise IllegalPlayError(
-            f"{definition.name}'s text is not fully known ({definition.incomplete}); define the card in the position to "
-            "rule on it", rule=game.res.cite("introduccion.regla-de-oro"),
-            es=f"el texto de {definition.name} no se conoce del todo ({definition.incomplete}); define la carta en la "
-               "posición para resolverla")
+            f"{definition.name}'s text is not fully known ({definition.incomplete_in('en')}); define the card in the "
+            "position to rule on it", rule=game.res.cite("introduccion.regla-de-oro"),
+            es=f"el texto de {definition.name} no se conoce del todo ({definition.incomplete_in('es')}); define la "
+               "carta en la posición para resolverla")
 
 
 # Importing the handler modules fills the registry; they import the interpreter above, so they come last.
