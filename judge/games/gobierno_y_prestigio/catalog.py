@@ -14,6 +14,7 @@ from typing import Any
 
 from judge.core.catalog import OneNameCatalog, load_cards
 from judge.core.errors import Problem
+from judge.games.gobierno_y_prestigio.usage import ability_problems
 from judge.games.gobierno_y_prestigio.vocabulary import CARD_TYPE, COLOR, COUNTER, KEYWORD, VOCABULARY
 
 CARDS_DIR = Path(__file__).with_name("cards")
@@ -91,7 +92,8 @@ def facts_problems(raw: dict[str, Any], where: str) -> list[Problem]:
     for counter in raw.get("enters-with", {}) if isinstance(raw.get("enters-with", {}), dict) else ["?"]:
         if not COUNTER.match(str(counter)):
             problems.append(Problem(f"{where}.enters-with", "enters-with = { \"+1/+1\" = N }", "enters-with = { \"+1/+1\" = N }"))
-    return problems + VOCABULARY.check_abilities(raw.get("abilities", []), f"{where}.abilities")
+    abilities = raw.get("abilities", [])
+    return problems + VOCABULARY.check_abilities(abilities, f"{where}.abilities") + ability_problems(abilities, f"{where}.abilities")
 
 
 def load_dir(path: Path = CARDS_DIR) -> tuple[dict[str, CardDef], list[Problem]]:

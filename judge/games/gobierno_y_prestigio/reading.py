@@ -396,6 +396,10 @@ STATICS: dict[str, tuple[str, str, str, str]] = {
 }
 """What a static ability makes true while its source is on the battlefield."""
 
+DOUBLED_SOURCES = ("si {t} fuera a hacer daño, hace el doble", "si {t} fueran a hacer daño, hacen el doble",
+                   "if {t} would deal damage, it deals twice that much", "if {t} would deal damage, they deal twice that much")
+"""Damage doubled only for the sources a ``dano-doble`` static names (its ``target``)."""
+
 COST_KINDS: dict[str, tuple[str, str]] = {
     "cualquiera": ("las cartas", "cards"), "orden": ("las órdenes que no son mandatos", "orders that are not mandatos"),
 }
@@ -411,7 +415,7 @@ def static_text(effect: dict[str, Any], lang: str = "es") -> str:
     modify = effect.get("modify", "")
     if modify not in STATICS:
         return raw(modify)
-    es_one, es_many, en_one, en_many = STATICS[modify]
+    es_one, es_many, en_one, en_many = STATICS[modify] if modify != "dano-doble" or "target" not in effect else DOUBLED_SOURCES
     spec = effect.get("target", "self")
     many = plural(spec)
     text = say(lang, es_many if many and es_many else es_one, en_many if many and en_many else en_one)

@@ -15,7 +15,7 @@ from judge.core.errors import IllegalPlayError
 from judge.core.position import CardState
 from judge.games.gobierno_y_prestigio.board import CAMPO, PG
 from judge.games.gobierno_y_prestigio.game import Game
-from judge.games.gobierno_y_prestigio.vocabulary import COLORS
+from judge.games.gobierno_y_prestigio.vocabulary import COLORS, same_type
 
 ANY_COLOR = "a-elegir"
 
@@ -62,7 +62,7 @@ def allowed(game: Game, tag: str, for_type: str | None) -> bool:
     if RESTRICTED not in tag:
         return True
     only = _ability_effect(game, tag).get("solo")
-    return only is None or only == for_type
+    return only is None or (for_type is not None and same_type(for_type, only))
 
 
 def usable(game: Game, pid: str, for_type: str | None) -> list[str]:
@@ -184,6 +184,21 @@ def source_color(game: Game, card: CardState, effect: dict[str, Any]) -> list[st
     return [chosen] * amount
 
 
+def with_terms(game: Game, card: CardState, effect: dict[str, Any], produced: list[str]) -> list[str]:
+    """Resources made by an order or ability whose text restricts them (``solo``) or gives them a "when it is spent"
+    clause carry it, each of them, whatever replaced the amount (106.1.d): they name the ability that made them."""
+    if not (effect.get("solo") or effect.get("when-spent")):
+        return produced
+    abilities = game.board.define(card).abilities
+    index = next((i for i, a in enumerate(abilities) if any(e is effect for e in a.get("effects", []))),
+                 next((i for i, a in enumerate(abilities) if effect in a.get("effects", [])), None))
+    if index is None:
+        return produced
+    game.res.note("restricted", "106.1.d", "Estos recursos llevan la restricción y el efecto de la habilidad que los produjo",
+                  "These resources carry the restriction and the effect of the ability that made them")
+    return [f"{c}{RESTRICTED}{card.uid}{RESTRICTED}{index}" for c in produced]
+
+
 def activate_resource(game: Game, pid: str, card: CardState, index: int, ability: dict[str, Any],
                       pay_cost: Any) -> None:
     """Activate a resource ability: pay its cost, then add its resources at once, without the stack (106.1.g.2)."""
@@ -196,11 +211,7 @@ def activate_resource(game: Game, pid: str, card: CardState, index: int, ability
         pay_cost(game, pid, card, ability.get("cost", {}))
         for effect in ability.get("effects", []):
             if effect.get("do") == "agregar-recursos":
-                produced = source_color(game, card, effect)
-                if effect.get("solo") or effect.get("when-spent"):
-                    produced = [f"{c}{RESTRICTED}{card.uid}{RESTRICTED}{index}" for c in produced]
-                    game.res.note("restricted", "106.1.d", "Estos recursos llevan la restricción y el efecto de la habilidad que los produjo",
-                                  "These resources carry the restriction and the effect of the ability that made them")
+                produced = with_terms(game, card, effect, source_color(game, card, effect))
                 if produced:
                     add(game, pid, produced, rule="106.1.c.1")
         game.res.set_card(card, "activando", False)

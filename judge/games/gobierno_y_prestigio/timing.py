@@ -322,6 +322,8 @@ def _matches(game: Game, card: CardState, ability: dict[str, Any], event: str, d
         return event == "gana-prestigio" and data.get("by_order") and data.get("player") == card.controller
     if wanted != event:
         return False
+    if event in DAMAGE_EVENTS and not _subdito_in_damage(game, event, subject):
+        return False
     if filters.get("self") and (subject is None or subject.uid != card.uid):
         return False
     if filters.get("subdito") and (subject is None or not game.board.is_subdito(subject)):
@@ -332,6 +334,20 @@ def _matches(game: Game, card: CardState, ability: dict[str, Any], event: str, d
     if event in ("gana-prestigio", "pierde-prestigio", "usa-pg") and data.get("player") != card.controller:
         return False
     return True
+
+
+DAMAGE_EVENTS = ("recibe-dano", "hace-dano")
+
+
+def _subdito_in_damage(game: Game, event: str, subject: Any) -> bool:
+    """The damage events are a súbdito's: one that is dealt damage (or an object that counts as a súbdito, 123.1.a),
+    one that deals it. A leader dealt damage, or an order, a strategy or a leader dealing it (123.1), is no such
+    event."""
+    if not isinstance(subject, CardState):
+        return False
+    if event == "recibe-dano" and "cuenta-como-subdito" in game.board.keywords(subject):
+        return True
+    return game.board.is_subdito(subject)
 
 
 def put_trigger(game: Game, pending: Pending[StackItem]) -> None:

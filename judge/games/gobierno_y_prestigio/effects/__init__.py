@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 from collections.abc import Callable
 
+from judge.core.errors import IllegalPlayError
 from judge.core.position import CardState, StackItem
 from judge.core.vocabulary import Handlers
 from judge.games.gobierno_y_prestigio import targets
@@ -127,7 +128,7 @@ def players(game: Game, ctx: Ctx, effect: dict[str, Any]) -> list[str]:
                       "Opponents: the players of the other teams" if rule == "102.3" else "The opponent is the other player")
         return game.position.opponents(ctx.player)
     if who == "opponent":
-        return game.position.opponents(ctx.player)[:1]
+        return one_opponent(game, ctx.player)
     if who == "target-controller":
         found = objects(game, ctx, effect)
         if not found or not isinstance(found[0], CardState):
@@ -138,6 +139,17 @@ def players(game: Game, ctx: Ctx, effect: dict[str, Any]) -> list[str]:
             return [found[0].owner]
         return [found[0].controller]
     return [ctx.player]
+
+
+def one_opponent(game: Game, pid: str) -> list[str]:
+    """«Tu oponente»: the one opponent of a two-player game. With several, the text does not say which one, and part 1
+    leaves multiplayer to its missing Section 8: the engine refuses to pick one (decision multiplayer-scope)."""
+    opponents = game.position.opponents(pid)
+    if len(opponents) > 1:
+        raise IllegalPlayError(f"'the opponent' names one player, and {pid} has {len(opponents)} opponents: the text does not say which",
+                               rule=game.cite("gyp.decision.multiplayer-scope"),
+                               es=f"«el oponente» nombra a un jugador, y {pid} tiene {len(opponents)} oponentes: el texto no dice cuál")
+    return opponents
 
 
 def objects(game: Game, ctx: Ctx, effect: dict[str, Any], key: str = "target") -> list[targets.Ref]:
