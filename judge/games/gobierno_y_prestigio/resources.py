@@ -31,12 +31,14 @@ def _set_pool(game: Game, pid: str, resources: list[str]) -> None:
     game.res.set_player(pid, "reserva", resources)
 
 
-def add(game: Game, pid: str, resources: list[str], *, rule: str) -> None:
+def add(game: Game, pid: str, resources: list[str], *, rule: str, resource_ability: bool = True) -> None:
+    """Add resources to ``pid``'s pool; ``resource_ability`` says whether a resource ability made them (106.1.e): an
+    order's, or an ability that used the stack, is not doubled by "recursos-dobles" (106.1.i)."""
     if game.board.player_has("sin-recursos", pid):
         game.res.note("no-resources", "106.1.f", f"{pid} no puede agregar recursos: la habilidad no produce nada",
                       f"{pid} cannot add resources: the ability produces nothing")
         return
-    if any(card.controller == pid for card, _, _ in game.board.statics("recursos-dobles")):
+    if resource_ability and any(controller == pid for _, _, controller in game.board.statics("recursos-dobles")):
         game.res.note("replacement", "106.1.d", f"Se producen el doble de recursos: {2 * len(resources)}",
                       f"Twice as many resources are produced: {2 * len(resources)}")
         resources = resources * 2

@@ -68,12 +68,12 @@ EVENTS = {
     "subdito-destruido": "a súbdito is destroyed",
     "destruido": "an object is destroyed (a `filter` such as `type = \"lider\"` says which)",
     "orden-destruye-subdito": "an order destroys a súbdito (not a state-based action)",
-    "ataca": "this súbdito is declared an attacker",
+    "ataca": "a súbdito is declared an attacker (`filter.self` for this one)",
     "atacan": "one or more súbditos are declared attackers (once for the whole declaration)",
     "se-gira": "an object becomes tapped by an effect (`filter.self` for this one, `filter.name`)",
     "se-endereza": "an object becomes untapped by an effect (`filter.self`, `filter.name`)",
-    "recibe-dano": "a súbdito is dealt damage",
-    "hace-dano": "a súbdito deals damage",
+    "recibe-dano": "a súbdito (or an object that counts as one, 123.1.a) is dealt damage; never a leader",
+    "hace-dano": "a súbdito deals damage; never an order or another possession",
     "final-del-combate": "at the end of the attack (al final del ataque/combate)",
     "final-del-turno": "at the end of the turn",
     "usa-pg": "its controller uses a government point",
@@ -107,10 +107,12 @@ EFFECTS = {
     "cambiar-subtipo": "`target` (an order on the stack or a possession) has the subtype `subtype` instead, for `until`",
     "descartar-orden": "discard `target`, an item on the stack (an order or an ability as the target says)",
     "descartar-de-mano": "`player` discards `amount` cards of their choice from their hand; each costs a use (114.3.b)",
-    "poner-en-descarte": "`player` puts `amount` cards of their choice from their hand into their discard (114.3.b.1)",
+    "poner-en-descarte": "`player` puts `amount` cards of their choice from their hand into their discard (114.3.b.1); "
+                         "face down with `face-down = true` (110.6)",
     "recuperar-uso": "`player` recovers a use of a card they choose (114.8), in `zone` if given",
     "quitar-uso": "`target`'s owner loses a use of it (114.9)",
-    "cada-jugador": "each player, the active player first, does `effects`; choices first, then all at once (101.4)",
+    "cada-jugador": "each player (or with `player = \"each-opponent\"` each opponent), the active player first, does "
+                    "`effects`; choices first, then all at once (101.4)",
     "puede-pagar": "\"Puedes pagar N. Si lo haces…\" (121.12): `cost`, `then`, `otherwise`; `must` for \"Paga N\"; `unless` for \"… a menos que pagues N\" (121.12.a); `player` pays",
     "colorear": "`target` is of `color` (or the colour chosen just before) instead, for `until`",
     "elegir-color": "the controller chooses a colour (105.4)",
@@ -142,9 +144,9 @@ STATICS = {
     "no-puede-tener": "`target` cannot have `keyword` (116.13)",
     "max-contadores": "this possession cannot have more than `amount` `counter` counters (124.3)",
     "no-pueden-entrar": "possessions matching `filter` cannot enter the battlefield (113.2.b)",
-    "sin-recursos": "players cannot add resources to their pools (106.1.f)",
-    "recursos-dobles": "the controller's resource abilities produce twice as many resources (106.1.d)",
-    "dano-doble": "damage a source would deal is doubled",
+    "sin-recursos": "`player` cannot add resources to their pool (106.1.f): the controller by default, `each`, `each-opponent`, `opponent`",
+    "recursos-dobles": "the controller's resource abilities produce twice as many resources (106.1.d); an order's are not doubled (106.1.i)",
+    "dano-doble": "damage a source would deal is doubled: any source's, or only that of the sources `target` names",
     "prestigio-doble": "if `player` would gain prestige, they gain twice as much",
     "retirar-a-la-mano": "a possession that would be removed from the game to pay a cost returns to its owner's hand instead (121.11)",
 }
@@ -226,7 +228,7 @@ ABILITY_FIELDS = {"orden": ("effects", "modes"), "activada": ("cost", "effects")
 """What each kind of ability holds besides its ``kind``."""
 
 DURATIONS = {"fin-del-turno": "until the end of the turn (cleanup)", "este-turno": "this turn (cleanup)",
-             "mientras": "while the source stays on the battlefield"}
+             "mientras": "while the object that made it stays on the battlefield: it ends when that object leaves"}
 COUNTER = re.compile(r"^[+-]\d+/[+-]\d+$")
 COST_KEYS = {
     "recursos": "a number of resources, or \"X\"", "girar": "tap this object", "retirar-del-juego": "remove this object from the game",

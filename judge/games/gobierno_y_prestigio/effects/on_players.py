@@ -55,7 +55,9 @@ def add_resources(game: Game, ctx: Ctx, effect: dict[str, Any]) -> None:
     else:
         produced = [resources.ANY_COLOR] * amount(ctx, effect, game)
     if produced:
-        resources.add(game, ctx.player, produced, rule="106.1.b")
+        # Only a triggered resource ability resolves without the stack (106.1.h.1); an order, or an ability that used
+        # the stack, is no resource ability (106.1.i).
+        resources.add(game, ctx.player, produced, rule="106.1.b", resource_ability=ctx.item is None)
 
 
 @handler("recuperar-pg")
