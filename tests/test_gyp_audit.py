@@ -50,6 +50,10 @@ REFUSED = {
     "a restricted resource in a nested effect": (_order({"do": "puede-pagar", "cost": {"recursos": 1},
                                                          "then": [{"do": "agregar-recursos", "amount": 1, "solo": "mandato"}]}),
                                                  "not a nested one"),
+    "a target inside another effect": (_order({"do": "puede-pagar", "cost": {"recursos": 1}, "then": [{"do": "destruir", "target": SUBDITO}]}),
+                                       "declared only in an ability's own effects"),
+    "a player target inside another effect": (_order({"do": "cada-jugador", "effects": [{"do": "ganar-prestigio", "player": "ganas"}]}),
+                                              "declared only in an ability's own effects"),
     "a keyword that is none": (_order({"do": "ganar-habilidad", "target": SUBDITO, "keyword": "volar"}), "a keyword of the vocabulary"),
     "a trigger filter the engine ignores": ({"kind": "disparada", "event": "entra-en-juego", "filter": {"controlled": True},
                                              "effects": [{"do": "ganar-prestigio", "amount": 1}]}, "a triggered ability's filter"),
@@ -103,6 +107,8 @@ def test_what_the_engine_does_read_passes():
         _order({"do": "descartar-orden", "target": {"choose": 1, "kind": "orden", "filter": {"color": "verde", "un-objetivo": True}}}),
         {"kind": "constante", "effect": {"modify": "dano-doble", "target": {"all": True, "kind": "subdito-o-lider", "side": "own"}}},
         {"kind": "disparada", "event": "recibe-dano", "filter": {"type": "ciudadano", "strength-min": 2}, "effects": [{"do": "ganar-prestigio"}]},
+        {"kind": "orden", "modes": [[{"do": "destruir", "target": SUBDITO}], [{"do": "ganar-prestigio", "player": "ganas"}]]},
+        _order({"do": "cada-jugador", "effects": [{"do": "destruir", "target": {"elige": 1, "kind": "subdito", "side": "own"}}]}),
     ) == ""
 
 

@@ -71,7 +71,7 @@ def _ability(ability: dict[str, Any], where: str) -> list[Problem]:
         out.extend(_effect(effect, f"{where}.effects[{j}]", top=True))
     for j, mode in enumerate(ability.get("modes", []) if isinstance(ability.get("modes"), list) else []):
         for k, effect in enumerate(mode if isinstance(mode, list) else [mode]):
-            out.extend(_effect(effect, f"{where}.modes[{j}][{k}]"))
+            out.extend(_effect(effect, f"{where}.modes[{j}][{k}]", declared=True))
     return out
 
 
@@ -151,7 +151,8 @@ def _static_target(target: dict[str, Any], where: str) -> list[Problem]:
     return out + _target(target, where)
 
 
-def _effect(effect: Any, where: str, *, top: bool = False) -> list[Problem]:
+def _effect(effect: Any, where: str, *, top: bool = False, declared: bool = False) -> list[Problem]:
+    """``top``: one of an ability's own effects; ``declared``: where its targets are declared (those, or a mode's)."""
     if not isinstance(effect, dict):
         return []
     verb = effect.get("do")
@@ -161,6 +162,8 @@ def _effect(effect: Any, where: str, *, top: bool = False) -> list[Problem]:
     takes = ", ".join(allowed) or "nothing else"
     out = [_no(f"{where}.{k}", f"{verb} takes {takes}", f"{verb} admite {takes}") for k in effect if k != "do" and k not in allowed]
     out.extend(_player(verb, effect, where))
+    if not (top or declared):
+        out.extend(_undeclared(effect, where))
     for key in ("target", "source", "copy"):
         if isinstance(effect.get(key), dict):
             out.extend(_target(effect[key], f"{where}.{key}"))
@@ -186,6 +189,24 @@ def _effect(effect: Any, where: str, *, top: bool = False) -> list[Problem]:
     for j, option in enumerate(effect.get("options", []) if isinstance(effect.get("options"), list) else []):
         for k, sub in enumerate(option if isinstance(option, list) else [option]):
             out.extend(_effect(sub, f"{where}.options[{j}][{k}]"))
+    return out
+
+
+def _undeclared(effect: dict[str, Any], where: str) -> list[Problem]:
+    """Targets are declared as the order is played or the ability put on the stack (118.1), and the engine declares
+    those of an ability's own effects (or of the mode chosen): a target inside another effect would never be
+    declared, and the effect would act on nothing."""
+    out = []
+    for key in ("target", "source", "copy"):
+        spec = effect.get(key)
+        if isinstance(spec, dict) and ("choose" in spec or "hasta" in spec):
+            out.append(_no(f"{where}.{key}", "a target (choose, hasta) is declared only in an ability's own effects; inside "
+                           "another effect, choose on resolution (elige) or name it (previous)",
+                           "un objetivo (choose, hasta) solo se declara en los efectos propios de una habilidad; dentro de "
+                           "otro efecto, elige al resolverse (elige) o nómbralo (previous)"))
+    if effect.get("player") == "ganas":
+        out.append(_no(f"{where}.player", "a player target (ganas) is declared only in an ability's own effects",
+                       "un jugador objetivo (ganas) solo se declara en los efectos propios de una habilidad"))
     return out
 
 

@@ -166,7 +166,7 @@ def each_player(game: Game, ctx: Ctx, effect: dict[str, Any]) -> None:
         with game.res.step("simultaneous", "101.4", "Las acciones suceden a la vez", "The actions happen at once"):
             for pid, picked in chosen:
                 for e, objs in zip(effect.get("effects", []), picked):
-                    if not objs:
+                    if not objs and e["do"] in APPLY:
                         game.res.note("impossible", "101.3", f"{pid} no puede hacerlo: esa parte se ignora",
                                       f"{pid} cannot do it: that part is ignored")
                         continue
