@@ -171,7 +171,9 @@ class Board:
             return source is not None and any(child.uid == source.uid for child in card.attached)
         if isinstance(target, str):
             return target == card.uid
-        if not isinstance(target, dict):
+        if not isinstance(target, dict) or self.zone_of(card) not in IN_PLAY:
+            # "Los súbditos que controlas" describes objects by their type: possessions on the battlefield (111.2),
+            # not a card in a hand, a discard or the stack.
             return False
         side = target.get("side", "any")
         if side == "own" and card.controller != controller or side == "opponent" and card.controller == controller:

@@ -168,10 +168,12 @@ def is_resource_ability(game: Game, card: CardState, ability: dict[str, Any]) ->
     return adds and not targets
 
 
-def source_color(game: Game, card: CardState, effect: dict[str, Any]) -> list[str]:
+def source_color(game: Game, card: CardState, effect: dict[str, Any], amount: int | None = None) -> list[str]:
     """106.1.c.1: the source's colour; colourless gives incoloro; a multicolour source gives one chosen (106.1.c.1.2);
-    an undefined type gives nothing (106.1.c.1.3)."""
-    amount = int(effect.get("amount", 1))
+    an undefined type gives nothing (106.1.c.1.3). ``amount``: how many, worked out by the effect's player (an X, a
+    number its text defines); a plain number of the effect otherwise."""
+    if amount is None:
+        amount = int(effect.get("amount", 1))
     if effect.get("color") == "indefinido":
         game.res.note("undefined-resource", "106.1.c.1.3", "Recursos de un tipo indefinido: no se produce ninguno",
                       "Resources of an undefined type: none is produced")
@@ -213,10 +215,16 @@ def activate_resource(game: Game, pid: str, card: CardState, index: int, ability
         pay_cost(game, pid, card, ability.get("cost", {}))
         for effect in ability.get("effects", []):
             if effect.get("do") == "agregar-recursos":
-                produced = with_terms(game, card, effect, source_color(game, card, effect))
+                produced = with_terms(game, card, effect, source_color(game, card, effect, _amount(game, pid, card, effect)))
                 if produced:
                     add(game, pid, produced, rule="106.1.c.1")
         game.res.set_card(card, "activando", False)
+
+
+def _amount(game: Game, pid: str, card: CardState, effect: dict[str, Any]) -> int:
+    """How many resources a resource ability adds: a number, or one its text defines, counted now (109.2.b)."""
+    from judge.games.gobierno_y_prestigio.effects import Ctx, amount  # the interpreter needs this module first
+    return amount(Ctx(pid, card), effect, game)
 
 
 def resource_sources(game: Game, pid: str) -> list[tuple[str, CardState | None, int]]:

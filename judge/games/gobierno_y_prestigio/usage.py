@@ -171,6 +171,9 @@ def _effect(effect: Any, where: str, *, top: bool = False, declared: bool = Fals
         out.extend(_amount(effect["amount"], f"{where}.amount"))
     if verb == "agregar-recursos":
         out.extend(_resources(effect, where, top))
+    for key in ("strength", "toughness"):
+        if key in effect and not _whole(effect[key]):
+            out.append(_no(f"{where}.{key}", f"{key} is a whole number", f"{key} es un número entero"))
     if verb == "colorear" and "color" in effect and effect["color"] not in COLORS:
         out.append(_no(f"{where}.color", f"a colour is one of {', '.join(COLORS)}", f"un color es uno de {', '.join(COLORS)}"))
     if verb in ("ganar-habilidad", "perder-habilidad") and effect.get("keyword") not in (*KEYWORDS, *(("todas",) if verb == "perder-habilidad" else ())):

@@ -51,7 +51,8 @@ def exchange_prestige(game: Game, ctx: Ctx, effect: dict[str, Any]) -> None:
 @handler("agregar-recursos")
 def add_resources(game: Game, ctx: Ctx, effect: dict[str, Any]) -> None:
     if ctx.source is not None:
-        produced = resources.with_terms(game, ctx.source, effect, resources.source_color(game, ctx.source, effect))
+        produced = resources.with_terms(game, ctx.source, effect,
+                                        resources.source_color(game, ctx.source, effect, amount(ctx, effect, game)))
     else:
         produced = [resources.ANY_COLOR] * amount(ctx, effect, game)
     if produced:
