@@ -164,7 +164,9 @@ def is_resource_ability(game: Game, card: CardState, ability: dict[str, Any]) ->
         return False
     effects = ability.get("effects", [])
     adds = any(e.get("do") == "agregar-recursos" for e in effects)
-    targets = any(isinstance(e.get("target"), dict) and ("choose" in e["target"] or "hasta" in e["target"]) for e in effects)
+    # A target is an object ("choose", "hasta") or a player ("ganas", 118.1.b) declared for the ability (106.1.i.1).
+    targets = any(isinstance(e.get(k), dict) and ("choose" in e[k] or "hasta" in e[k]) for e in effects for k in ("target", "source", "copy")) \
+        or any(e.get("player") == "ganas" for e in effects)
     return adds and not targets
 
 
@@ -213,18 +215,18 @@ def activate_resource(game: Game, pid: str, card: CardState, index: int, ability
                        f"{pid} activates the resource ability of {game.label(card, 'en')}: it does not use the stack"):
         game.res.set_card(card, "activando", True)
         pay_cost(game, pid, card, ability.get("cost", {}))
-        for effect in ability.get("effects", []):
-            if effect.get("do") == "agregar-recursos":
-                produced = with_terms(game, card, effect, source_color(game, card, effect, _amount(game, pid, card, effect)))
-                if produced:
-                    add(game, pid, produced, rule="106.1.c.1")
+        # The interpreter imports this module: it is reached only once a play is being resolved.
+        from judge.games.gobierno_y_prestigio.effects import Ctx, amount, run
+        ctx = Ctx(pid, card)
+        for i, effect in enumerate(ability.get("effects", [])):
+            if effect.get("do") != "agregar-recursos":
+                # The rest of its text happens too, at once, in the order written (116.4.a).
+                run(game, ctx, [effect], prefix=f"{i}.")
+                continue
+            produced = with_terms(game, card, effect, source_color(game, card, effect, amount(ctx, effect, game)))
+            if produced:
+                add(game, pid, produced, rule="106.1.c.1")
         game.res.set_card(card, "activando", False)
-
-
-def _amount(game: Game, pid: str, card: CardState, effect: dict[str, Any]) -> int:
-    """How many resources a resource ability adds: a number, or one its text defines, counted now (109.2.b)."""
-    from judge.games.gobierno_y_prestigio.effects import Ctx, amount  # the interpreter needs this module first
-    return amount(Ctx(pid, card), effect, game)
 
 
 def resource_sources(game: Game, pid: str) -> list[tuple[str, CardState | None, int]]:
