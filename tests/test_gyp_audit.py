@@ -54,6 +54,8 @@ REFUSED = {
                                        "declared only in an ability's own effects"),
     "a player target inside another effect": (_order({"do": "cada-jugador", "effects": [{"do": "ganar-prestigio", "player": "ganas"}]}),
                                               "declared only in an ability's own effects"),
+    "a token field no card has": (_order({"do": "crear-tarjeta", "token": {"type": "ciudadano", "power": 2}}), "unknown card field"),
+    "a token of no type": (_order({"do": "crear-tarjeta", "token": {"type": "soldado", "strength": 1}}), "type is one of"),
     "a keyword that is none": (_order({"do": "ganar-habilidad", "target": SUBDITO, "keyword": "volar"}), "a keyword of the vocabulary"),
     "a trigger filter the engine ignores": ({"kind": "disparada", "event": "entra-en-juego", "filter": {"controlled": True},
                                              "effects": [{"do": "ganar-prestigio", "amount": 1}]}, "a triggered ability's filter"),

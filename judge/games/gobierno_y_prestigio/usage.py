@@ -32,6 +32,34 @@ ONE_PLAYER = ("crear-tarjeta", "puede-pagar", "intercambiar-prestigio")
 NESTED = ("then", "otherwise", "effects", "when-spent")
 
 
+def tokens(abilities: Any, where: str) -> list[tuple[Any, str]]:
+    """Every token table (``crear-tarjeta``'s ``token``) in a card's abilities, with where it is."""
+    found: list[tuple[Any, str]] = []
+
+    def walk(effect: Any, at: str) -> None:
+        if not isinstance(effect, dict):
+            return
+        if effect.get("do") == "crear-tarjeta" and "token" in effect:
+            found.append((effect["token"], f"{at}.token"))
+        for key in NESTED:
+            subs = effect.get(key, [])
+            for j, sub in enumerate(subs if isinstance(subs, list) else []):
+                walk(sub, f"{at}.{key}[{j}]")
+        for j, option in enumerate(effect.get("options", []) if isinstance(effect.get("options"), list) else []):
+            for k, sub in enumerate(option if isinstance(option, list) else [option]):
+                walk(sub, f"{at}.options[{j}][{k}]")
+
+    for i, ability in enumerate(abilities if isinstance(abilities, list) else []):
+        if not isinstance(ability, dict):
+            continue
+        for j, effect in enumerate(ability.get("effects", []) if isinstance(ability.get("effects"), list) else []):
+            walk(effect, f"{where}[{i}].effects[{j}]")
+        for j, mode in enumerate(ability.get("modes", []) if isinstance(ability.get("modes"), list) else []):
+            for k, effect in enumerate(mode if isinstance(mode, list) else [mode]):
+                walk(effect, f"{where}[{i}].modes[{j}][{k}]")
+    return found
+
+
 def _no(where: str, en: str, es: str) -> Problem:
     return Problem(where, en, es)
 
