@@ -84,7 +84,7 @@ def _ability(ability: dict[str, Any], where: str) -> list[Problem]:
            for k in ability if k != "kind" and k not in fields]
     for part in ("cost", "alternative", "additional"):
         if isinstance(ability.get(part), dict):
-            out.extend(_cost(ability[part], f"{where}.{part}"))
+            out.extend(_cost(ability[part], f"{where}.{part}", part))
     if kind == "coste":
         if "if" in ability and ability["if"] not in CONDITIONS:
             out.append(_no(f"{where}.if", f"a condition is one of {', '.join(CONDITIONS)}", f"una condición es una de {', '.join(CONDITIONS)}"))
@@ -103,10 +103,25 @@ def _ability(ability: dict[str, Any], where: str) -> list[Problem]:
     return out
 
 
-def _cost(cost: dict[str, Any], where: str) -> list[Problem]:
-    out = []
+COST_PARTS = {
+    "cost": ("recursos", "girar", "retirar-del-juego", "retira", "prestigio", "ganar-prestigio"),
+    "alternative": ("recursos", "retira", "prestigio", "ganar-prestigio", "sin-pagar"),
+    "additional": ("recursos", "retira", "prestigio", "ganar-prestigio", "optional"),
+    "puede-pagar": ("recursos", "girar", "retirar-del-juego", "retira", "prestigio", "ganar-prestigio"),
+}
+"""The parts each cost is paid with: tapping or removing "this object" is an activated ability's (its source's), not
+the cost of the card being played; only an alternative cost is "without paying" (121.9), only an additional one
+optional (121.8.b)."""
+
+
+def _cost(cost: dict[str, Any], where: str, place: str) -> list[Problem]:
+    parts = COST_PARTS[place]
+    out = [_no(f"{where}.{k}", f"this cost is paid with {', '.join(parts)}", f"este coste se paga con {', '.join(parts)}")
+           for k in cost if k not in parts]
     recursos = cost.get("recursos")
-    if recursos is not None and recursos != "X" and not _whole(recursos):
+    if recursos == "X" and place == "puede-pagar":
+        out.append(_no(f"{where}.recursos", "a cost paid while resolving names its number of resources", "un coste pagado al resolverse dice su número de recursos"))
+    elif recursos is not None and recursos != "X" and not _whole(recursos):
         out.append(_no(f"{where}.recursos", "recursos is a whole number or \"X\"", "recursos es un número entero o \"X\""))
     for key in ("prestigio", "ganar-prestigio"):
         if key in cost and not _whole(cost[key]):
@@ -212,7 +227,7 @@ def _effect(effect: Any, where: str, *, top: bool = False, declared: bool = Fals
     if "zone" in effect and effect["zone"] not in ZONES:
         out.append(_no(f"{where}.zone", f"a zone is one of {', '.join(ZONES)}", f"una zona es una de {', '.join(ZONES)}"))
     if isinstance(effect.get("cost"), dict):
-        out.extend(_cost(effect["cost"], f"{where}.cost"))
+        out.extend(_cost(effect["cost"], f"{where}.cost", "puede-pagar"))
     for key in NESTED:
         subs = effect.get(key, [])
         for j, sub in enumerate(subs if isinstance(subs, list) else []):
