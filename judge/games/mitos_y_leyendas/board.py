@@ -195,32 +195,14 @@ class Board:
         """Whether ``card`` fits a target description written from ``controller``'s side."""
         if not card.known:
             return False
-        card_def = self.define(card)
         side = target.get("side", "any")
         if side == "own" and card.controller != controller:
             return False
         if side == "opponent" and card.controller == controller:
             return False
-        if "type" in target and card_def.type != target["type"]:
-            return False
-        if target.get("not-oro") and card_def.type == "oro":
-            return False
-        if "race" in target and card_def.race != target["race"]:
-            return False
-        if "race-not" in target and card_def.race == target["race-not"]:
-            return False
-        if "name-not" in target and target["name-not"] in card_def.names():
+        if not characteristics_fit(self.define(card), target, lambda: self.strength(card)):
             return False
         if target.get("unarmed") and card.attached:
-            return False
-        if "name" in target and card_def.name != target["name"] and card_def.id != target["name"]:
-            return False
-        # Costs are always read as printed: a reduction applies only to paying (Reducción de costes, FAQ L67-L69).
-        if "cost-max" in target and (card_def.cost is None or card_def.cost > target["cost-max"]):
-            return False
-        if "cost-min" in target and (card_def.cost is None or card_def.cost < target["cost-min"]):
-            return False
-        if "strength-max" in target and self.strength(card) > target["strength-max"]:
             return False
         if target.get("attacking") and self.zone_of(card) != "linea-de-ataque":
             return False
@@ -258,7 +240,7 @@ class Board:
             side = per.get("side", "own")
             owners = [p for p in self.position.players if side == "any" or (p == controller) == (side == "own")]
             return sum(1 for pid in owners for zone in GRAVEYARD for c in self.position.player(pid).zone(zone)
-                       if c.known and _fits_printed(self.define(c), per))
+                       if c.known and characteristics_fit(self.define(c), per))
         return sum(1 for c in self.cards_in_play() if self.matches(c, per, controller))
 
     # Attack eligibility.
@@ -302,8 +284,31 @@ class Board:
         return 1 + extra
 
 
-def _fits_printed(card: CardDef, per: dict[str, Any]) -> bool:
-    return not ("type" in per and card.type != per["type"] or "race" in per and card.race != per["race"])
+def characteristics_fit(card: CardDef, target: dict[str, Any], strength: Any = None) -> bool:
+    """Whether a card's characteristics fit every one ``target`` names. Costs are always read as printed (a
+    reduction applies only to paying, Reducción de costes, FAQ L67-L69); strength is the current one in play
+    (``strength`` computes it) and the printed one anywhere else."""
+    if "type" in target and card.type != target["type"]:
+        return False
+    if target.get("not-oro") and card.type == "oro":
+        return False
+    if "race" in target and card.race != target["race"]:
+        return False
+    if "race-not" in target and card.race == target["race-not"]:
+        return False
+    if "name" in target and target["name"] not in card.names():
+        return False
+    if "name-not" in target and target["name-not"] in card.names():
+        return False
+    if "cost-min" in target and (card.cost is None or card.cost < target["cost-min"]):
+        return False
+    if "cost-max" in target and (card.cost is None or card.cost > target["cost-max"]):
+        return False
+    if "strength-max" in target:
+        current = strength() if strength is not None else card.strength or 0
+        if current > target["strength-max"]:
+            return False
+    return True
 
 
 def _modify(spec: dict[str, Any], inverted: bool = False) -> Any:

@@ -271,7 +271,8 @@ def after_damage_window(game: Game, item: StackItem) -> None:
     """Step c: the damage is applied (unless reduced to 0), then the window after it (Arlequín, FAQ L175)."""
     res = game.res
     state = battle(game)
-    reduced = bool(state.get("dano-reducido"))
+    # Reduced to 0 for the castles the reducing effect names (Machitun: its controller's, FAQ L177).
+    reduced = defender(game) in state.get("dano-reducido", [])
     total = 0 if reduced else int(state.get("dano", 0))
     with res.step("combat-damage", "batalla-mitologica.asignacion-de-dano.c",
                   f"{defender(game)} recibe {total} de daño de combate", f"{defender(game)} takes {total} combat damage"):
@@ -287,7 +288,7 @@ def after_damage_taken(game: Game, item: StackItem) -> None:
     those of the Aliados destroyed by comparison of strength (L338); then the Fase Final."""
     res = game.res
     state = battle(game)
-    if not state.get("dano-reducido"):
+    if defender(game) not in state.get("dano-reducido", []):
         with res.step("damage-d", "batalla-mitologica.asignacion-de-dano.d", "Habilidades de daño de combate",
                       "Combat damage abilities"):
             with game.triggers.resolving():

@@ -29,12 +29,10 @@ def cost_to_pay(game: Game, card: CardState, *, free: bool) -> int:
     definition = board.define(card)
     cost = 0 if free else definition.cost or 0
     changes = [(source, ability) for source, ability in board.continuous()
-               if ability.get("cost") and board.matches(card, {**ability.get("target", {}), "side": "any"}, source.controller)]
+               if ability.get("cost") and changes_cost_of(game, source, ability, card)]
     changes += [(card, a) for a in definition.abilities_of("continua") if a.get("cost") and a.get("target", {}).get("self")]
     for source, ability in changes:
         change = ability["cost"]
-        if change.get("side") == "own" and card.controller != source.controller:
-            continue
         amount = int(change.get("amount", 0))
         if isinstance(change.get("per"), dict):
             amount *= board.count(change["per"], source.controller)
@@ -44,6 +42,19 @@ def cost_to_pay(game: Game, card: CardState, *, free: bool) -> int:
         cost -= sum(int(e.get("amount", 0)) for e in board.effects()
                     if e.get("do") == "reducir-coste" and board.applies_to(e, card))
     return max(0, cost)
+
+
+def changes_cost_of(game: Game, source: CardState, ability: dict[str, Any], card: CardState) -> bool:
+    """Whether a continuous cost change of ``source`` in play reaches ``card`` as it is played: the cards its target
+    describes, of the players its target and its change name ("side": whose cards, from the source's controller's
+    side). A change of the card's own cost (Yu Huang) is that card's alone, and works as it is played (below)."""
+    target = ability.get("target", {})
+    if target.get("self") or target.get("other") and card.uid == source.uid:
+        return False
+    side = ability["cost"].get("side", "any")
+    if side == "own" and card.controller != source.controller or side == "opponent" and card.controller == source.controller:
+        return False
+    return game.board.matches(card, target, source.controller)
 
 
 def play_cost(game: Game, card: CardState) -> dict[str, Any]:

@@ -92,7 +92,7 @@ GRANTS: dict[str, tuple[str, str]] = {
 DURATIONS: dict[str, tuple[str, str]] = {
     "fase-final": ("hasta la Fase Final", "until the Final phase"),
     "turno": ("hasta el final del turno", "until the end of the turn"),
-    "proximo-turno": ("hasta tu próximo turno", "until your next turn"),
+    "proximo-turno": ("hasta el próximo turno", "until the next turn"),
     "permanente": ("permanentemente", "permanently"),
     "fuente-en-juego": ("mientras {me} siga en juego", "while {me} stays in play"),
 }
@@ -270,8 +270,6 @@ def target(t: Any, v: Voice, *, actor: str = "you", article: str = "a") -> Said:
     if t.get("responded"):
         return _qualified(Said(v.say("la carta jugada a la que responde", "the card being played that it answers"),
                                feminine=True), t, v)
-    if t.get("player"):
-        return Said(player(t["player"], v) or v.say("un jugador", "a player"))
     es, es_pl, en, en_pl, fem = NOUNS.get(str(t.get("type", "")), NOUNS[""])
     count = t.get("choose", 1)
     plural = count != 1

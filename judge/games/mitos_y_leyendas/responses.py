@@ -15,6 +15,7 @@ from judge.core.position import CardState, StackItem
 from judge.games.mitos_y_leyendas import steps
 from judge.games.mitos_y_leyendas import conditions
 from judge.games.mitos_y_leyendas.costs import cheapest, cost_payable, has_targets
+from judge.games.mitos_y_leyendas.board import characteristics_fit
 from judge.games.mitos_y_leyendas.game import Game
 from judge.games.mitos_y_leyendas.timing import RESPONSES
 
@@ -22,17 +23,14 @@ DAMAGE = ("dano", "dano-aplicado", "dano-directo")
 """Windows on damage: only the player who takes it answers them with a card keyed to damage (FAQ L175-L177)."""
 
 
-def fits(game: Game, card: CardState, target: dict[str, Any]) -> bool:
-    """Whether the card being played is one an anulación can reach. The printed cost decides, whatever was paid
-    (Reducción de costes, FAQ L71; Tradición Viva, L942)."""
-    definition = game.board.define(card)
-    if "type" in target and definition.type != target["type"]:
+def fits(game: Game, card: CardState, target: dict[str, Any], player: str) -> bool:
+    """Whether the card being played is one ``player``'s anulación (or answer to a card played) can reach: whose it
+    is, and every characteristic the text names, the printed cost whatever was paid (Reducción de costes, FAQ L71;
+    Tradición Viva, L942)."""
+    side = target.get("side", "any")
+    if side == "own" and card.controller != player or side == "opponent" and card.controller == player:
         return False
-    if target.get("not-oro") and definition.type == "oro":
-        return False
-    if "cost-max" in target and (definition.cost or 0) > target["cost-max"]:
-        return False
-    return "cost-min" not in target or (definition.cost or 0) >= target["cost-min"]
+    return characteristics_fit(game.board.define(card), target)
 
 
 def may_cancel(game: Game, player: str, item: StackItem) -> bool:
@@ -60,15 +58,18 @@ def answers_effects(game: Game, player: str, effects: list[dict[str, Any]], item
         target = effect.get("target", {})
         if word == "anular" and item.kind == "carta":
             played = game.card(item.source)
-            if played is not None and fits(game, played, target) and not cannot_be_annulled(game, played):
+            if played is not None and fits(game, played, target, player) and not cannot_be_annulled(game, played):
                 return True
         if isinstance(target, dict) and target.get("responded") and item.kind == "carta" and item.controller != player:
             # Posesión Mayor: "cuando tu oponente juegue un Aliado, en respuesta…" (FAQ L736).
             played = game.card(item.source)
-            if played is not None and fits(game, played, target):
+            if played is not None and fits(game, played, target, player):
                 return True
         if word == "cancelar" and may_cancel(game, player, item):
-            return True
+            # "Cancela la habilidad de un Aliado": the card whose ability it is fits what the text names.
+            source = game.card(item.source)
+            if not target or source is not None and source.known and fits(game, source, target, player):
+                return True
         if word == "prevenir" and item.kind in ("carta", "habilidad", "disparada") and item.controller != player:
             return True
     return False

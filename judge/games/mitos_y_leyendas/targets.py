@@ -18,7 +18,7 @@ from typing import Any
 
 from judge.core.decisions import Option, Question
 from judge.core.position import CardState, StackItem
-from judge.games.mitos_y_leyendas.board import GRAVEYARD, IN_PLAY
+from judge.games.mitos_y_leyendas.board import GRAVEYARD, IN_PLAY, characteristics_fit
 from judge.games.mitos_y_leyendas.game import Game
 
 LEAVING = ("destruir", "desterrar", "a-la-mano", "barajar", "al-tope")
@@ -58,14 +58,17 @@ def candidates(ctx: AbilityContext, target: dict[str, Any], word: str = "") -> l
         where = game.board.zone_of(source) if source is not None else None
         return [source] if source is not None and (where in IN_PLAY or where in ("jugando", *GRAVEYARD)) else []
     if target.get("bearer"):
+        # "Si su portador es un Campeón" (as Katana's, FAQ L546): the bearer, if it is what the text names.
         bearer = game.board.bearer(source) if source is not None else None
-        return [bearer] if bearer is not None else []
+        rest = {k: v for k, v in target.items() if k != "bearer"}
+        return [bearer] if bearer is not None and game.board.matches(bearer, rest, ctx.controller) else []
     if target.get("previous"):
         found = [game.card(uid) for uid in ctx.memory.get("previous", [])]
-        # "Si el Aliado buscado es una Criatura" (Niú Kánzhe Cáodi, FAQ L824): what else the text asks of that card.
-        wanted = {k: v for k, v in target.items() if k in ("type", "race", "not-oro")}
+        # "Si el Aliado buscado es una Criatura" (Niú Kánzhe Cáodi, FAQ L824): what else the text asks of that card,
+        # every characteristic it names, wherever the card went.
         return [c for c in found if c is not None and _fits_extra(ctx, c, target)
-                and matches_outside(game, c, {**wanted, "side": "any"}, ctx.controller)]
+                and (game.board.matches(c, target, ctx.controller) if game.board.in_play(c)
+                     else matches_outside(game, c, target, ctx.controller))]
     if target.get("responded"):
         item = responded_item(ctx)
         card = game.card(item.source) if item is not None and item.kind == "carta" else None
@@ -114,6 +117,10 @@ def protected(ctx: AbilityContext, card: CardState, word: str) -> bool:
     game = ctx.game
     board = game.board
     if word in LEAVING and board.granted(card, "solo-sale-por-dano-de-combate"):
+        return True
+    if word == "destruir" and board.granted(card, "indestructible"):
+        # A card no effect can destroy is not a valid target of a destruction, as one that Aliados' abilities cannot
+        # destroy is not (FAQ L702; decision indestructible).
         return True
     if ctx.own_cards and card.controller == ctx.controller:
         return False
@@ -180,6 +187,8 @@ def named_cost(ctx: AbilityContext) -> int:
 
 
 def matches_outside(game: Game, card: CardState, target: dict[str, Any], controller: str) -> bool:
+    """Whether a card out of play (a hand, a Mazo Castillo, a Cementerio) fits a description: its side is its
+    owner's, and every characteristic the description names is read as printed (:func:`characteristics_fit`)."""
     if not card.known:
         return False
     side = target.get("side", "any")
@@ -187,18 +196,7 @@ def matches_outside(game: Game, card: CardState, target: dict[str, Any], control
         return False
     if side == "opponent" and card.owner == controller:
         return False
-    definition = game.board.define(card)
-    if "type" in target and definition.type != target["type"]:
-        return False
-    if target.get("not-oro") and definition.type == "oro":
-        return False
-    if "race" in target and definition.race != target["race"]:
-        return False
-    if "cost-min" in target and (definition.cost is None or definition.cost < target["cost-min"]):
-        return False
-    if "cost-max" in target and (definition.cost is None or definition.cost > target["cost-max"]):
-        return False
-    return "name" not in target or target["name"] in (definition.name, definition.id)
+    return characteristics_fit(game.board.define(card), target)
 
 
 def count_of(target: dict[str, Any]) -> int | str:

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from judge.core.position import CardState, Position
-from judge.games.mitos_y_leyendas.board import IN_PLAY, Board
+from judge.games.mitos_y_leyendas.board import IN_PLAY, Board, characteristics_fit
 
 SELF = ("entra-en-juego", "destruido", "sale-del-juego", "ataca", "bloquea", "bloqueado", "hace-dano",
         "destruido-en-combate", "mostrada", "descartada", "no-ataca")
@@ -86,7 +86,9 @@ def _fits(board: Board, position: Position, card: CardState, ability: dict[str, 
         # combate" (Espada Celestial, Maza, FAQ L337, L1018).
         bearer = board.bearer(card)
         return bearer is not None and bearer.uid == info.get("card")
-    if on in ("otro-sale-del-juego", "otro-destruido", "otro-entra-en-juego") and filt:
+    if on in ("otro-sale-del-juego", "otro-destruido", "otro-entra-en-juego", "carta-jugada") and filt:
+        # "Cada vez que otro Aliado Vampiro salga del juego" (Moroi, FAQ L778), "cuando tu oponente juegue un
+        # Talismán": the other card, or the card played, fits every characteristic the text names.
         found_at = position.find(str(info.get("card", "")))
         other = found_at[2] if found_at else None
         return other is not None and _other_fits(board, other, filt, controller, str(info.get("controller", "")))
@@ -104,11 +106,12 @@ def _fits(board: Board, position: Position, card: CardState, ability: dict[str, 
 
 
 def _other_fits(board: Board, other: CardState, filt: dict[str, Any], controller: str, its_controller: str) -> bool:
+    """Whether the card an event is about fits the text's filter: its side by who controlled it when it happened,
+    its characteristics as it is now (its current strength while in play, its printed one elsewhere)."""
     if not other.known:
         return False
     side = filt.get("side", "any")
     if side == "own" and its_controller != controller or side == "opponent" and its_controller == controller:
         return False
-    definition = board.define(other)
-    return not ("type" in filt and definition.type != filt["type"] or "race" in filt and definition.race != filt["race"]
-                or "name" in filt and filt["name"] not in definition.names())
+    strength = (lambda: board.strength(other)) if board.in_play(other) else None
+    return characteristics_fit(board.define(other), filt, strength)

@@ -7,7 +7,8 @@ implementation, so a card can never use a word the engine does not understand.
 
 The FAQ's own classification of abilities is kept as it is (Tipos de Habilidades): ``disparada`` (triggered),
 ``activada`` (activated, with a cost in the text box), ``continua`` (works while the source is in play) and
-``permanente`` (lasts the whole game). Anular, cancelar, prevenir and "en respuesta" are four different effects.
+``permanente`` (lasts the whole game; refused as a kind of its own, see :mod:`.refusals`). Anular, cancelar,
+prevenir and "en respuesta" are four different effects.
 """
 
 from __future__ import annotations
@@ -26,7 +27,8 @@ ABILITY_KINDS = {
     "disparada": "triggered: happens when `on` happens, without the controller's choice (`may` makes it optional)",
     "activada": "activated: the controller pays `cost` to resolve `effects`; optional; `once-per-turn` limits it",
     "continua": "continuous: applies `grant` or `strength` to `target` while the source is in play",
-    "permanente": "permanent: an effect that lasts for the rest of the game once it has happened",
+    "permanente": "the FAQ's permanent abilities, refused as a kind of their own: write the ability that makes the "
+                  "effect happen with `until = \"permanente\"`",
     "jugar": "what a Talismán does when it resolves (all of it or nothing)",
 }
 
@@ -44,7 +46,7 @@ TRIGGERS = {
     "portador-ataca": "the Aliado carrying this Arma is declared an attacker",
     "portador-hace-dano": "the Aliado carrying this Arma deals combat damage to the opponent's castle",
     "bloqueado": "this Aliado attacks and is blocked",
-    "hace-dano": "this Aliado (or its bearer) deals combat damage to the opponent's castle",
+    "hace-dano": "this Aliado deals combat damage to the opponent's castle (an Arma's bearer: `portador-hace-dano`)",
     "destruido-en-combate": "this Aliado is destroyed by strength comparison in the Asignación de Daño",
     "en-agrupacion": "in the Fase de Agrupación (its step c)",
     "robo-fase-final": "in the Fase Final, among the effects that interact with drawing (its step d)",
@@ -75,12 +77,15 @@ EFFECTS = {
     "no-puede-bloquear": "the targets cannot block, until `until`",
     "ganar-control": "the controller gains control of the targets, until `until`",
     "anular": "annul the card being played that is `target`: it never resolves and goes to its owner's Cementerio",
-    "cancelar": "cancel the ability that is `target`: it does nothing; its costs stay paid",
-    "prevenir": "the next time `event` would happen to the targets this turn, it does not happen",
+    "cancelar": "cancel the ability being used, of a card that fits `target` if it has one: it does nothing; its "
+                "costs stay paid",
+    "prevenir": "the next time `event` (`destruir`: the only one) would happen to the targets this turn, it does not "
+                "happen",
     "buscar": "search `zone` (the player chooses which of `zones` first) for a card matching `filter`; put it `to`",
     "cancelar-ataque": "the attack is cancelled: attackers return to the Línea de Defensa, the battle ends",
     "cancelar-bloqueo": "the blocks are cancelled: the battle goes on with every attacker unblocked",
-    "reducir-dano": "the combat damage the `player`'s castle receives this turn becomes 0",
+    "reducir-dano": "the combat damage the `player`'s castle (the controller's by default) receives this turn, or the "
+                    "direct damage answered, becomes 0",
     "jugar-carta": "the controller plays a card matching `filter` from `zone` (it can be annulled like any card played)",
     "agrupar-oro": "move the controller's Oros from the Oro Pagado to the Reserva de Oro",
     "sin-habilidades": "the targets lose their abilities (a blank text box), until `until`",
@@ -99,7 +104,8 @@ EFFECTS = {
     "bloqueo-global": "until `until`, no Talismán is played and no ability is activated or triggered, by anyone",
     "reducir-coste": "the targets cost `amount` less to play, until `until`",
     "sin-habilidades-nombre": "the controller names a card in play other than this one: cards of that name lose their "
-                              "abilities in every zone while the source is in play",
+                              "abilities in every zone, until `until` (Miroku: `fuente-en-juego`, while the "
+                              "source is in play)",
 }
 
 GRANTS = {
@@ -109,7 +115,8 @@ GRANTS = {
     "no-puede-portar-armas": "cannot carry Armas",
     "armas-extra": "can carry `amount` more Armas",
     "no-puede-ser-cancelada": "its abilities cannot be cancelled",
-    "indestructible": "cannot be destroyed by effects (it leaves play only as its text says)",
+    "indestructible": "cannot be destroyed: not a valid target of a destruction, nor destroyed in combat (it "
+                      "leaves play only as its text says)",
     "inafectable-talismanes-oponentes": "cannot be chosen by an opponent's Talismán (its controller can still act on it)",
     "inafectable-talismanes": "cannot be affected by Talismanes (its controller can still act on it)",
     "indestructible-por-talismanes": "cannot be destroyed by Talismanes",
@@ -129,15 +136,14 @@ TARGET_KEYS = {
     "side": "`own`, `opponent` or `any` (the default)",
     "cost-max": "printed cost at most",
     "cost-min": "printed cost at least",
-    "strength-max": "current strength at most",
+    "strength-max": "current strength at most (the printed one out of play)",
     "self": "this card",
-    "bearer": "the Aliado carrying this Arma",
+    "bearer": "the Aliado carrying this Arma, if it fits the other keys",
     "not-oro": "not an Oro",
     "other": "not this card",
     "zone": "where to look (the default: in play)",
     "name": "a card of this name",
     "attacking": "declared attacker",
-    "player": "a player instead of a card",
     "up-to": "up to `choose` (fewer allowed)",
     "race-not": "not of this race",
     "name-not": "not a card of this name",
@@ -150,10 +156,14 @@ TARGET_KEYS = {
     "unaffected": "not a card that the card this answers would affect",
 }
 
+CHARACTERISTICS = ("type", "not-oro", "race", "race-not", "name", "name-not", "cost-min", "cost-max", "strength-max")
+"""The target keys that read what a card is, wherever the card is; the others read where it is in play (attacking,
+bearing no Arma…) or what the effect did (previous, responded)."""
+
 DURATIONS = {
     "fase-final": "until the Fase Final of this turn (the default, FAQ: Duración de un efecto o habilidad)",
     "turno": "until the end of the turn",
-    "proximo-turno": "until the controller's next turn (ends at the Agrupación, step d)",
+    "proximo-turno": "until the next turn, whoever's it is (ends at step d of its Agrupación, FAQ L218)",
     "permanente": "for the rest of the game (only while the card stays in play, if it is on a card)",
     "fuente-en-juego": "while the source stays in play",
 }

@@ -87,15 +87,20 @@ HANDLERS["cancelar-ataque"] = _battle("ataque-cancelado")
 @handler("reducir-dano")
 def _reduce_damage(ctx: AbilityContext, effect: dict[str, Any], path: str) -> int:
     """Machitun (FAQ L177): in the Asignación de Daño, the combat damage of the opposing Aliados this turn becomes 0;
-    played in response to a card or an ability of the opponent that deals direct damage, that damage becomes 0."""
+    played in response to a card or an ability of the opponent that deals direct damage, that damage becomes 0. Only
+    the damage to the castles of the players ``player`` names (its controller's by default) is reduced."""
     game = ctx.game
+    players = player_of(ctx, effect.get("player", "you"))
     item = responded_item(ctx)
     if item is not None and item.kind in ("carta", "habilidad", "disparada"):
         turn = dict(game.position.values.get("turno", {}))
-        turn["dano-directo-a-0"] = [*turn.get("dano-directo-a-0", []), item.source]
+        turn["dano-directo-a-0"] = [*turn.get("dano-directo-a-0", []), *([item.source, pid] for pid in players)]
         game.res.set_value("turno", turn)
         return 1
-    return _battle("dano-reducido")(ctx, effect, path)
+    battle = dict(game.position.values.get("batalla", {}))
+    battle["dano-reducido"] = sorted({*battle.get("dano-reducido", []), *players})
+    game.res.set_value("batalla", battle)
+    return 1
 
 
 @handler("cancelar-bloqueo")

@@ -18,7 +18,7 @@ def _botar(ctx: AbilityContext, effect: dict[str, Any], path: str) -> int:
     amount = effect.get("amount", 1)
     amount = int(ctx.event.get("amount", 0)) if amount == "dano" else int(amount)
     for pid in player_of(ctx, effect.get("player", "opponent")):
-        if pid != ctx.controller and ctx.source in ctx.game.position.values.get("turno", {}).get("dano-directo-a-0", []):
+        if [ctx.source, pid] in ctx.game.position.values.get("turno", {}).get("dano-directo-a-0", []):
             # Machitun answered the card or ability that deals it: the direct damage is reduced to 0 (FAQ L177).
             ctx.game.res.note("damage-reduced", "dano-directo", f"El daño directo a {pid} se reduce a 0",
                               f"The direct damage to {pid} is reduced to 0")
