@@ -80,7 +80,7 @@ REFUSED = {
     "a cost that removes a kind that is no type": ({"kind": "activada", "cost": {"retira": "subdito"}, "effects": [{"do": "ganar-prestigio"}]},
                                                    "retira names a card type"),
     "a field an ability kind does not hold": ({"kind": "activada", "filter": {"self": True}, "cost": {"girar": True},
-                                               "effects": [{"do": "ganar-prestigio"}]}, "holds cost, effects"),
+                                               "effects": [{"do": "ganar-prestigio"}]}, "activada takes cost, effects"),
 }
 
 

@@ -12,6 +12,7 @@ one). Every problem is reported at once, each with where it is.
 from __future__ import annotations
 
 from typing import Any
+from collections.abc import Callable
 
 from judge.core.errors import Problem
 from judge.games.gobierno_y_prestigio.vocabulary import (ABILITY_FIELDS, COLORS, CONDITIONS, COUNTER, COUNTS,
@@ -64,6 +65,19 @@ def _no(where: str, en: str, es: str) -> Problem:
     return Problem(where, en, es)
 
 
+def _checked(table: dict[str, Any], key: str, declared: dict[str, tuple[str, ...]],
+             parts: Callable[[dict[str, Any], str], list[Problem]], where: str) -> list[Problem]:
+    """A table named by the word ``table[key]``: a problem for each key beyond what that word takes, then the checks of
+    ``parts``; nothing for a word the shared grammar reports as unknown."""
+    word = table.get(key)
+    allowed = declared.get(word) if isinstance(word, str) else None
+    if allowed is None:
+        return []
+    takes = ", ".join(allowed)
+    return [_no(f"{where}.{k}", f"{word} takes {takes or 'nothing else'}", f"{word} admite {takes or 'nada más'}")
+            for k in table if k != key and k not in allowed] + parts(table, where)
+
+
 def ability_problems(abilities: Any, where: str) -> list[Problem]:
     """Every problem of a card's abilities that the shared grammar does not see."""
     if not isinstance(abilities, list):
@@ -71,17 +85,12 @@ def ability_problems(abilities: Any, where: str) -> list[Problem]:
     out: list[Problem] = []
     for i, ability in enumerate(abilities):
         if isinstance(ability, dict):
-            out.extend(_ability(ability, f"{where}[{i}]"))
+            out.extend(_checked(ability, "kind", ABILITY_FIELDS, _ability, f"{where}[{i}]"))
     return out
 
 
 def _ability(ability: dict[str, Any], where: str) -> list[Problem]:
-    kind = ability.get("kind")
-    fields = ABILITY_FIELDS.get(kind) if isinstance(kind, str) else None
-    if fields is None:
-        return []
-    out = [_no(f"{where}.{k}", f"a '{kind}' ability holds {', '.join(fields)}", f"una habilidad «{kind}» tiene {', '.join(fields)}")
-           for k in ability if k != "kind" and k not in fields]
+    kind, out = ability["kind"], []
     for part in ("cost", "alternative", "additional"):
         if isinstance(ability.get(part), dict):
             out.extend(_cost(ability[part], f"{where}.{part}", part))
@@ -93,7 +102,7 @@ def _ability(ability: dict[str, Any], where: str) -> list[Problem]:
     if kind == "disparada" and isinstance(ability.get("filter"), dict):
         out.extend(_event_filter(ability.get("event"), ability["filter"], f"{where}.filter"))
     if kind == "constante" and isinstance(ability.get("effect"), dict):
-        out.extend(_static(ability["effect"], f"{where}.effect"))
+        out.extend(_checked(ability["effect"], "modify", STATIC_PARAMETERS, _static, f"{where}.effect"))
     effects = ability.get("effects", [])
     for j, effect in enumerate(effects if isinstance(effects, list) else []):
         out.extend(_effect(effect, f"{where}.effects[{j}]", top=True))
@@ -151,13 +160,7 @@ def _event_filter(event: Any, filters: dict[str, Any], where: str) -> list[Probl
 
 
 def _static(effect: dict[str, Any], where: str) -> list[Problem]:
-    modify = effect.get("modify")
-    allowed = STATIC_PARAMETERS.get(modify) if isinstance(modify, str) else None
-    if allowed is None:
-        return []
-    takes = ", ".join(allowed) or "nothing else"
-    out = [_no(f"{where}.{k}", f"{modify} takes {takes}", f"{modify} admite {takes}")
-           for k in effect if k != "modify" and k not in allowed]
+    modify, out = effect["modify"], []
     if "player" in effect and effect["player"] not in STATIC_PLAYERS:
         out.append(_no(f"{where}.player", f"a static ability's player is one of {', '.join(STATIC_PLAYERS)}",
                        f"el jugador de una habilidad estática es uno de {', '.join(STATIC_PLAYERS)}"))
@@ -198,14 +201,13 @@ def _effect(effect: Any, where: str, *, top: bool = False, declared: bool = Fals
     """``top``: one of an ability's own effects; ``declared``: where its targets are declared (those, or a mode's)."""
     if not isinstance(effect, dict):
         return []
-    verb = effect.get("do")
-    allowed = EFFECT_PARAMETERS.get(verb) if isinstance(verb, str) else None
-    if allowed is None:
-        return []
-    takes = ", ".join(allowed) or "nothing else"
-    out = [_no(f"{where}.{k}", f"{verb} takes {takes}", f"{verb} admite {takes}") for k in effect if k != "do" and k not in allowed]
-    out.extend(_player(verb, effect, where))
-    if not (top or declared):
+    return _checked(effect, "do", EFFECT_PARAMETERS, lambda e, at: _effect_parts(e, at, top, top or declared), where)
+
+
+def _effect_parts(effect: dict[str, Any], where: str, top: bool, declared: bool) -> list[Problem]:
+    verb = effect["do"]
+    out = _player(verb, effect, where)
+    if not declared:
         out.extend(_undeclared(effect, where))
     for key in ("target", "source", "copy"):
         if isinstance(effect.get(key), dict):
