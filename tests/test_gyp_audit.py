@@ -60,6 +60,8 @@ REFUSED = {
     "an activated ability without paying": ({"kind": "activada", "cost": {"sin-pagar": True}, "effects": [{"do": "ganar-prestigio"}]},
                                             "this cost is paid with"),
     "X paid while resolving": (_order({"do": "puede-pagar", "cost": {"recursos": "X"}, "then": []}), "names its number of resources"),
+    "the controller of a player": (_order({"do": "perder-prestigio", "amount": 1, "player": "target-controller",
+                                           "target": {"choose": 1, "kind": "jugador"}}), "a player has no controller"),
     "a keyword that is none": (_order({"do": "ganar-habilidad", "target": SUBDITO, "keyword": "volar"}), "a keyword of the vocabulary"),
     "a trigger filter the engine ignores": ({"kind": "disparada", "event": "entra-en-juego", "filter": {"controlled": True},
                                              "effects": [{"do": "ganar-prestigio", "amount": 1}]}, "a triggered ability's filter"),

@@ -273,8 +273,11 @@ def _player(verb: str, effect: dict[str, Any], where: str) -> list[Problem]:
     if verb == "crear-tarjeta" and "target" in effect and who != "target-controller":
         out.append(_no(f"{where}.target", "crear-tarjeta reads a target only for player = \"target-controller\"",
                        "crear-tarjeta lee un objetivo solo con player = \"target-controller\""))
-    if who == "target-controller" and "target" not in effect:
+    if who == "target-controller" and not isinstance(effect.get("target"), (dict, str)):
         out.append(_no(f"{where}.player", "target-controller needs the target it names", "target-controller necesita el objetivo que nombra"))
+    elif who == "target-controller" and isinstance(effect["target"], dict) and effect["target"].get("kind") == "jugador":
+        out.append(_no(f"{where}.player", "a player has no controller: name the player itself (ganas)",
+                       "un jugador no tiene controlador: nombra al jugador mismo (ganas)"))
     return out
 
 

@@ -131,6 +131,9 @@ def players(game: Game, ctx: Ctx, effect: dict[str, Any]) -> list[str]:
         return one_opponent(game, ctx.player)
     if who == "target-controller":
         found = objects(game, ctx, effect)
+        if found and isinstance(found[0], StackItem):
+            # An order or ability on the stack: whoever controls it (115.4, 116.8).
+            return [found[0].controller]
         if not found or not isinstance(found[0], CardState):
             return []
         if not game.board.in_play(found[0]) and game.board.zone_of(found[0]) != "pila":
