@@ -17,8 +17,8 @@ from collections.abc import Callable
 from judge.core.errors import Problem
 from judge.games.gobierno_y_prestigio.vocabulary import (ABILITY_FIELDS, COLORS, CONDITIONS, COUNTER, COUNTS,
                                                          EFFECT_PARAMETERS, EVENT_FILTERS, FILTERS, ITEM_FILTERS,
-                                                         KEYWORDS, PLAYER_WORDS, STATIC_PARAMETERS, TARGET_KINDS, TYPES,
-                                                         ZONES)
+                                                         KEYWORDS, NAMED_TARGETS, PLAYER_WORDS, STATIC_PARAMETERS,
+                                                         TARGET_KINDS, TYPES, ZONES)
 
 STACK = ("orden", "mandato", "habilidad", "objeto-en-pila")
 OBJECTLESS_EVENTS = ("atacan", "final-del-combate", "final-del-turno", "orden-te-hace-ganar-prestigio", "gana-prestigio",
@@ -285,9 +285,31 @@ def _amount(value: Any, where: str) -> list[Problem]:
     if _whole(value) or value == "X":
         return []
     if isinstance(value, dict) and value.get("count") in COUNTS:
-        return []
+        return _count(value, where)
     return [_no(where, f"an amount is a whole number, \"X\" or {{ count = {' | '.join(COUNTS)} }}",
                 f"una cantidad es un número entero, \"X\" o {{ count = {' | '.join(COUNTS)} }}")]
+
+
+COUNT_KEYS = {"subditos": ("plus",), "fuerza": ("of",), "coste": ("of",)}
+"""What each number a text defines is counted from: the súbditos plus a number, the strength or the cost of an object."""
+
+
+def _count(value: dict[str, Any], where: str) -> list[Problem]:
+    count = value["count"]
+    out = [_no(f"{where}.{k}", f"count = {count} takes {', '.join(COUNT_KEYS[count])}",
+               f"count = {count} admite {', '.join(COUNT_KEYS[count])}") for k in value if k != "count" and k not in COUNT_KEYS[count]]
+    if "plus" in value and not _whole(value["plus"]):
+        out.append(_no(f"{where}.plus", "plus is a whole number", "plus es un número entero"))
+    if count in ("fuerza", "coste"):
+        of = value.get("of")
+        # "target" is the effect's own target; otherwise a named object (self, previous…) or a description of one.
+        named = (isinstance(of, str) and (of in NAMED_TARGETS or of == "target")) or isinstance(of, dict)
+        if not named:
+            out.append(_no(f"{where}.of", f"count = {count} names its object: of = \"target\" (the effect's), a named target or a table",
+                           f"count = {count} nombra su objeto: of = \"target\" (el del efecto), un objetivo con nombre o una tabla"))
+        elif isinstance(of, dict):
+            out.extend(_target(of, f"{where}.of") + _undeclared({"target": of}, f"{where}.of"))
+    return out
 
 
 def _resources(effect: dict[str, Any], where: str, top: bool) -> list[Problem]:

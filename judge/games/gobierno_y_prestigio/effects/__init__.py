@@ -105,7 +105,7 @@ def _computed(game: Game, ctx: Ctx, spec: dict[str, Any]) -> int:
                       f"The order's cost is {cost or 0}: additional costs do not change it")
         return cost or 0
     if count == "fuerza":
-        chosen = objects(game, ctx, {"target": spec.get("of", {})})
+        chosen = objects(game, ctx, ctx.effect if spec.get("of") == "target" else {"target": spec.get("of")})
         strength = game.board.strength(chosen[0]) if chosen and isinstance(chosen[0], CardState) else None
         if strength is None:
             game.res.note("undetermined", "109.1.c", "No puede determinarse el número: se usa 0",
