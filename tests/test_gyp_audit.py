@@ -85,7 +85,7 @@ REFUSED = {
                                                  "kind is a card type"),
     "a reduction under an unknown condition": ({"kind": "coste", "reduce": 1, "if": "controlas-barco"}, "a condition is one of"),
     "a cost that removes a kind that is no type": ({"kind": "activada", "cost": {"retira": "subdito"}, "effects": [{"do": "ganar-prestigio"}]},
-                                                   "retira names a card type"),
+                                                   "retira names a type of possession"),
     "a field an ability kind does not hold": ({"kind": "activada", "filter": {"self": True}, "cost": {"girar": True},
                                                "effects": [{"do": "ganar-prestigio"}]}, "activada takes cost, effects"),
 }

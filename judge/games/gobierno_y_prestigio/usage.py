@@ -17,7 +17,7 @@ from collections.abc import Callable
 from judge.core.errors import Problem
 from judge.games.gobierno_y_prestigio.vocabulary import (ABILITY_FIELDS, COLORS, CONDITIONS, COUNTER, COUNTS,
                                                          EFFECT_PARAMETERS, EVENT_FILTERS, FILTERS, ITEM_FILTERS,
-                                                         KEYWORDS, NAMED_TARGETS, PLAYER_WORDS, STATIC_PARAMETERS,
+                                                         KEYWORDS, NAMED_TARGETS, PLAYER_WORDS, POSSESSION_TYPES, STATIC_PARAMETERS,
                                                          TARGET_KINDS, TYPES, ZONES)
 
 STACK = ("orden", "mandato", "habilidad", "objeto-en-pila")
@@ -135,9 +135,9 @@ def _cost(cost: dict[str, Any], where: str, place: str) -> list[Problem]:
     for key in ("prestigio", "ganar-prestigio"):
         if key in cost and not _whole(cost[key]):
             out.append(_no(f"{where}.{key}", f"{key} is a whole number", f"{key} es un número entero"))
-    if "retira" in cost and cost["retira"] not in TYPES:
-        out.append(_no(f"{where}.retira", "retira names a card type (a possession of that type you control)",
-                       "retira nombra un tipo de carta (una posesión de ese tipo que controlas)"))
+    if "retira" in cost and cost["retira"] not in POSSESSION_TYPES:
+        out.append(_no(f"{where}.retira", f"retira names a type of possession you control: {', '.join(POSSESSION_TYPES)}",
+                       f"retira nombra un tipo de posesión que controlas: {', '.join(POSSESSION_TYPES)}"))
     return out
 
 
