@@ -67,6 +67,8 @@ REFUSED = {
                                                "names its object"),
     "a count with a key it does not read": (_order({"do": "ganar-prestigio", "amount": {"count": "subditos", "side": "opponent"}}),
                                             "count = subditos takes plus"),
+    "a tapped card in a discard": (_order({"do": "a-la-mano", "target": {"choose": 1, "kind": "carta", "zone": "descarte",
+                                                                     "filter": {"tapped": False}}}), "said of an object on the battlefield"),
     "a keyword that is none": (_order({"do": "ganar-habilidad", "target": SUBDITO, "keyword": "volar"}), "a keyword of the vocabulary"),
     "a trigger filter the engine ignores": ({"kind": "disparada", "event": "entra-en-juego", "filter": {"controlled": True},
                                              "effects": [{"do": "ganar-prestigio", "amount": 1}]}, "a triggered ability's filter"),

@@ -338,6 +338,11 @@ def _target(target: dict[str, Any], where: str) -> list[Problem]:
             out.append(_no(f"{where}.filter", f"a target of kind {kind} takes no filter", f"un objetivo de tipo {kind} no admite filtro"))
         else:
             out.extend(_filters(filters, kind, f"{where}.filter"))
+        if target.get("zone", "campo") != "campo":
+            # Out of play a card is neither tapped nor attacking: in a discard "girada" shows its owner has no use
+            # left (114.6), which is no characteristic either.
+            out.extend(_no(f"{where}.filter.{k}", f"{k} is said of an object on the battlefield", f"{k} se dice de un objeto en el campo")
+                       for k in ("tapped", "attacking") if k in filters)
     return out
 
 
