@@ -127,7 +127,8 @@ def test_what_the_engine_does_read_passes():
     ) == ""
 
 
-@pytest.mark.parametrize("lang, expected", [("es", "si esta carta fuera a hacer daño, hace el doble"),
-                                            ("en", "if this card would deal damage, it deals twice that much")])
+@pytest.mark.parametrize("lang, expected", [("es", "si un súbdito que controlas fuera a hacer daño, hace el doble"),
+                                            ("en", "if a subject you control would deal damage, it deals twice that much")])
 def test_damage_doubled_for_the_sources_it_names_reads_so(lang, expected):
-    assert static_text({"modify": "dano-doble", "target": "self"}, lang) == expected
+    target = {"all": True, "kind": "subdito", "side": "own"}
+    assert static_text({"modify": "dano-doble", "target": target}, lang) == expected

@@ -396,8 +396,7 @@ STATICS: dict[str, tuple[str, str, str, str]] = {
 }
 """What a static ability makes true while its source is on the battlefield."""
 
-DOUBLED_SOURCES = ("si {t} fuera a hacer daño, hace el doble", "si {t} fueran a hacer daño, hacen el doble",
-                   "if {t} would deal damage, it deals twice that much", "if {t} would deal damage, they deal twice that much")
+DOUBLED_SOURCES = ("si {t} fuera a hacer daño, hace el doble", "", "if {t} would deal damage, it deals twice that much", "")
 """Damage doubled only for the sources a ``dano-doble`` static names (its ``target``)."""
 
 COST_KINDS: dict[str, tuple[str, str]] = {
@@ -417,6 +416,9 @@ def static_text(effect: dict[str, Any], lang: str = "es") -> str:
         return raw(modify)
     es_one, es_many, en_one, en_many = STATICS[modify] if modify != "dano-doble" or "target" not in effect else DOUBLED_SOURCES
     spec = effect.get("target", "self")
+    if modify == "dano-doble" and isinstance(spec, dict):
+        # Each source on its own: «si un súbdito que controlas fuera a hacer daño».
+        spec = {**{k: v for k, v in spec.items() if k != "all"}, "elige": 1}
     many = plural(spec)
     text = say(lang, es_many if many and es_many else es_one, en_many if many and en_many else en_one)
     player = str(effect.get("player", "controller"))
