@@ -293,6 +293,8 @@ def scan(game: Game, event: str, data: dict[str, Any]) -> None:
                     effects.run(game, Ctx(card.controller, card), ability.get("effects", []))
                 continue
             item = StackItem("", card.controller, card.uid, "disparada", {"ability": index})
+            if isinstance(data.get("card"), CardState):
+                item.data["subject"] = data["card"].uid  # what its event was about: "el súbdito atacante" of "ataca"
             game.res.note("trigger-waits", "120.3.a", "Se dispara ahora; irá a la pila la próxima vez que alguien fuera a recibir la prioridad",
                           "It triggers now; it goes on the stack the next time someone would receive priority")
             game.res.note("triggers", "116.4.c", f"Se dispara una habilidad de {game.label(card)}: espera a la próxima prioridad",

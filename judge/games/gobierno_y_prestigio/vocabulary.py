@@ -166,7 +166,9 @@ TARGET_KEYS = {
 TARGET_KINDS = ("subdito", "lider", "subdito-o-lider", "posesion", "ciudadano", "barco", "patrimonio", "estrategia",
                 "testimonio", "pg", "cualquier-objetivo", "orden", "mandato", "habilidad", "objeto-en-pila", "carta",
                 "jugador", "objeto", "fuente-de-dano", "legado")
-NAMED_TARGETS = {"self": "this object", "previous": "what the previous effect acted on (\"ponla\", \"lo\")", "atacante": "the attacking súbdito (\"El súbdito atacante\": no target)",
+NAMED_TARGETS = {"self": "this object", "previous": "what the previous effect acted on (\"ponla\", \"lo\")",
+                 "atacante": "the attacking súbdito (\"El súbdito atacante\": no target): the one whose attack triggered "
+                             "the ability, else the one attacking (refused with several)",
                  "host": "the súbdito this mejora is attached to"}
 PLAYER_WORDS = {
     "ganas": "a player target chosen on playing: \"ganas\", \"tú\", \"recuperas\" (118.1.b)",

@@ -155,6 +155,21 @@ def one_opponent(game: Game, pid: str) -> list[str]:
     return opponents
 
 
+def the_attacker(game: Game, ctx: Ctx) -> list[CardState]:
+    """«El súbdito atacante» (118.1.a: no target): the one whose attack triggered the ability, or the one súbdito
+    attacking. With several attacking and none of them the event's, the text does not say which: the engine refuses to
+    pick one."""
+    attacking = [c for c in game.board.on_battlefield() if c.get("atacando", False)]
+    subject = ctx.item.data.get("subject") if ctx.item is not None else None
+    if any(c.uid == subject for c in attacking):
+        return [c for c in attacking if c.uid == subject]
+    if len(attacking) > 1:
+        raise IllegalPlayError(f"'the attacking súbdito' names one, and {len(attacking)} are attacking: the text does not say which",
+                               rule=game.cite("118.1.a"),
+                               es=f"«el súbdito atacante» nombra a uno, y atacan {len(attacking)}: el texto no dice cuál")
+    return attacking
+
+
 def objects(game: Game, ctx: Ctx, effect: dict[str, Any], key: str = "target") -> list[targets.Ref]:
     """The objects an effect acts on now: declared targets still legal, or what it chooses or takes now."""
     spec = effect.get(key)
@@ -166,7 +181,7 @@ def objects(game: Game, ctx: Ctx, effect: dict[str, Any], key: str = "target") -
     if spec == "previous":
         return [o for o in ctx.last if not isinstance(o, CardState) or game.board.card(o.uid) is not None]
     if spec == "atacante":
-        return [c for c in game.board.on_battlefield() if c.get("atacando", False)]
+        return the_attacker(game, ctx)
     if not isinstance(spec, dict):
         return []
     if targets.is_targeted(spec):
