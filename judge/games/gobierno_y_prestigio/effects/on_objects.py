@@ -151,6 +151,7 @@ def create_token(game: Game, ctx: Ctx, effect: dict[str, Any]) -> None:
     if "copy" in effect:
         originals = [o for o in objects(game, ctx, effect, key="copy") if isinstance(o, CardState)]
         if not originals:
+            ctx.last = []
             return
         base = game.board.define(originals[0])
         spec = {"name": base.name, "type": base.type, "cost": base.cost, "colors": list(base.colors),
@@ -180,6 +181,10 @@ def create_token(game: Game, ctx: Ctx, effect: dict[str, Any]) -> None:
     if not enter(game, card, creator, rule="113.1"):
         # A token that never enters never comes into being (113.2.b): its definition goes, what was said of it stays.
         game.res.rollback(before, keep=before.step.children[before.children:])
+        ctx.last = []
+        return
+    # "Ponle…", "lo": what follows acts on the token just made.
+    ctx.last = [c for c in (game.board.card(token_id),) if c is not None]
 
 
 @object_effect("modificar")
