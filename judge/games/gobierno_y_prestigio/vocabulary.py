@@ -173,7 +173,7 @@ NAMED_TARGETS = {"self": "this object", "previous": "what the previous effect ac
 PLAYER_WORDS = {
     "ganas": "a player target chosen on playing: \"ganas\", \"tú\", \"recuperas\" (118.1.b)",
     "controller": "the controller, without targeting (\"tu/tus\", 111.5)",
-    "opponent": "the one opponent", "each": "every player", "each-opponent": "every opponent (102.3)",
+    "opponent": "the one opponent (refused when there are several, decision multiplayer-scope)", "each": "every player", "each-opponent": "every opponent (102.3)",
     "target-controller": "the controller of the first target",
 }
 FILTERS = {
