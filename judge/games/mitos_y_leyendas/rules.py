@@ -47,7 +47,8 @@ DECISIONS = frozenset({
     "discard-choice", "weapon-limit-sentence", "discard-trigger-self", "start-of-turn", "niflheim-turns", "wyrm-timing",
     "yasakani", "draugar-count", "ivar-self", "galdar-tumba", "posesion-mayor-duration", "hodur-strength", "du-han-armas",
     "orphan-arma", "rey-arturo-two-cards", "ebisu-heading", "unknown-erratum-l1046", "missing-example-l115",
-    "spelling-variants", "keyword-criatura", "copy-limit",
+    "spelling-variants", "keyword-criatura", "copy-limit", "filter-characteristics", "indestructible",
+    "reduce-damage-player", "vocabulary-limits",
 })
 """Where the FAQ is silent and this ruleset decides (the ``myl-decisiones`` document, cited as ``myl.decision.<id>``)."""
 
@@ -68,7 +69,7 @@ RULE_KEYS = frozenset({
     "modificadores-y-establecedores-de-fuerza", "objetivo-valido", "pasos-para-jugar-una-carta.1",
     "pasos-para-jugar-una-carta.2", "pasos-para-jugar-una-carta.3", "pasos-para-jugar-una-carta.4",
     "pasos-para-jugar-una-carta.5", "pasos-para-jugar-una-carta.6", "pasos-para-jugar-una-carta.7",
-    "pasos-para-jugar-una-carta.8", "portar-armas", "resolucion-multiples-habilidades-disparadas", "MYL-CARD-81",
+    "pasos-para-jugar-una-carta.8", "portar-armas", "resolucion-multiples-habilidades-disparadas", "MYL-CARD-72", "MYL-CARD-73", "MYL-CARD-81",
     "habilidad-disparada.resolucion-diferida", "pasos-para-jugar-una-carta.9", "batalla-mitologica.declaracion-de-bloqueo.c",
     "batalla-mitologica.asignacion-de-dano.d", "batalla-mitologica.asignacion-de-dano.e", "habilidad-activada.mas-de-una-vez",
     "efectos-permanentes", "fase-de-vigilia", "busqueda-de-cartas", "autoreferencia", "afectar-a-un-jugador",

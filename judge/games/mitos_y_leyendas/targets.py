@@ -110,30 +110,54 @@ def _fits_extra(ctx: AbilityContext, card: CardState, target: dict[str, Any]) ->
 
 
 def protected(ctx: AbilityContext, card: CardState, word: str) -> bool:
-    """Whether ``card`` cannot be affected by this effect: "no puede ser afectado por Talismanes (oponentes)", "no
-    puede ser destruido por Talismanes / por habilidades de Aliados", "solo puede salir del juego por daño de
-    combate" (Gilgamesh, FAQ L638, L690). An effect that makes its controller act on it is not the card's
+    """Whether ``card`` cannot be affected by this effect (:func:`protection`)."""
+    return protection(ctx, card, word) is not None
+
+
+def protection(ctx: AbilityContext, card: CardState, word: str) -> str | None:
+    """The rule that keeps ``card`` from being affected by this effect, or None: "no puede ser afectado por Talismanes
+    (oponentes)", "no puede ser destruido por Talismanes / por habilidades de Aliados", "solo puede salir del juego por
+    daño de combate" (Gilgamesh, FAQ L638, L690). An effect that makes its controller act on it is not the card's
     protection's business, except Gilgamesh's, which no effect overcomes (L638)."""
     game = ctx.game
     board = game.board
     if word in LEAVING and board.granted(card, "solo-sale-por-dano-de-combate"):
-        return True
+        return "MYL-CARD-72"
     if word == "destruir" and board.granted(card, "indestructible"):
         # A card no effect can destroy is not a valid target of a destruction, as one that Aliados' abilities cannot
         # destroy is not (FAQ L702; decision indestructible).
-        return True
+        return "myl.decision.indestructible"
     if ctx.own_cards and card.controller == ctx.controller:
-        return False
+        return None
     source = ctx.source_card
     kind = board.define(source).type if source is not None and source.known else ""
-    if kind == "talisman":
-        if board.granted(card, "inafectable-talismanes"):
-            return True
-        if ctx.controller != card.controller and board.granted(card, "inafectable-talismanes-oponentes"):
-            return True
-        if word == "destruir" and board.granted(card, "indestructible-por-talismanes"):
-            return True
-    return kind == "aliado" and word == "destruir" and board.granted(card, "indestructible-por-aliados")
+    if kind == "talisman" and (
+            board.granted(card, "inafectable-talismanes")
+            or ctx.controller != card.controller and board.granted(card, "inafectable-talismanes-oponentes")
+            or word == "destruir" and board.granted(card, "indestructible-por-talismanes")):
+        return "MYL-CARD-73"
+    if kind == "aliado" and word == "destruir" and board.granted(card, "indestructible-por-aliados"):
+        return "MYL-CARD-73"
+    return None
+
+
+def shielded(ctx: AbilityContext, effects: list[dict[str, Any]]) -> list[tuple[CardState, str]]:
+    """The cards in play an instruction would reach but for a protection, each with the rule of its protection: what
+    a judge reads when an ability finds no valid target (FAQ L700-L702)."""
+    out: list[tuple[CardState, str]] = []
+    for effect in effects:
+        target, word = effect.get("target"), str(effect.get("do", ""))
+        if not isinstance(target, dict) or target.get("zone", "juego") != "juego" \
+                or any(target.get(k) for k in ("self", "bearer", "previous", "responded")):
+            continue
+        for _, zone, card in ctx.game.position.all_cards():
+            if zone not in IN_PLAY or not ctx.game.board.matches(card, target, ctx.controller) \
+                    or target.get("other") and card.uid == ctx.source or not _fits_extra(ctx, card, target):
+                continue
+            rule = protection(ctx, card, word)
+            if rule is not None and all(card.uid != seen.uid for seen, _ in out):
+                out.append((card, rule))
+    return out
 
 
 def has_valid_targets(ctx: AbilityContext, effects: list[dict[str, Any]]) -> bool:

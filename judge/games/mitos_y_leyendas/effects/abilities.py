@@ -26,8 +26,13 @@ def resolve_triggered(game: Game, pending: Pending[Triggered]) -> None:
         if not tg.has_valid_targets(ctx, ability.get("effects", [])):
             # A triggered ability with no valid target does nothing: "entraría sin disparar su habilidad" (FAQ L688,
             # L702, L706; decision target-outcome-by-kind).
-            game.res.note("no-target", "myl.decision.target-outcome-by-kind", "No tiene objetivo válido: no tiene efecto",
-                          "It has no valid target: it has no effect")
+            with game.res.step("no-target", "myl.decision.target-outcome-by-kind",
+                               "No tiene objetivo válido: no tiene efecto", "It has no valid target: it has no effect"):
+                for shielded, rule in tg.shielded(ctx, ability.get("effects", [])):
+                    game.res.note("not-a-valid-target", rule,
+                                  f"{game.label(shielded)} no puede ser afectado por este efecto: no es un objetivo válido",
+                                  f"{game.label(shielded, 'en')} cannot be affected by this effect: it is not a valid target",
+                                  card=shielded.uid)
             return
         if ability.get("once-per-turn"):
             game.use_once(card, trig.index)
