@@ -234,7 +234,8 @@ def _counter_checks(game: Game, card: CardState) -> list[StateCheck]:
                                   f"{game.label(card, 'en')} loses {m} {name} and {m} {opposite} counter(s)",
                                   lambda c=card, a=name, b=opposite, k=m: (game.res.set_card(c, a, int(c.get(a)) - k),
                                                                           game.res.set_card(c, b, int(c.get(b)) - k)), card=card.uid))
-    for ability in game.board.define(card).abilities:
+    # Its own abilities as they are now: one that lost all its abilities has no limit left (116.11).
+    for _, ability in game.board.abilities(card):
         effect = ability.get("effect", {})
         if ability.get("kind") == "constante" and isinstance(effect, dict) and effect.get("modify") == "max-contadores":
             name, limit = str(effect.get("counter", "+1/+1")), int(effect.get("amount", 0))
