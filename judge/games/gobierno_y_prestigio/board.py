@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from judge.core.position import CardState, Position
 from judge.core.timing import Modifier, apply_modifiers
 from judge.games.gobierno_y_prestigio.catalog import Catalog, CardDef
-from judge.games.gobierno_y_prestigio.vocabulary import COUNTER, SUBDITOS
+from judge.games.gobierno_y_prestigio.vocabulary import CIUDADANO, COUNTER, SUBDITOS, same_type
 
 CAMPO = "campo"
 PG = "pg"
@@ -81,6 +81,27 @@ class Board:
     def is_subdito(self, card: CardState) -> bool:
         return self.type(card) in SUBDITOS
 
+    def is_type(self, card: CardState, word: str) -> bool:
+        return same_type(self.type(card), word)
+
+    def of_kind(self, card: CardState, kind: str) -> bool:
+        """Whether an object is of the kind a target or a static ability names (a word of ``TARGET_KINDS``); a
+        testimonio is reached only as itself or as what government points are (112.4.b)."""
+        definition = self.define(card)
+        card_type = definition.type
+        if card_type == "testimonio":
+            return kind in ("testimonio", "pg", "objeto", "fuente-de-dano")
+        return {
+            "subdito": card_type in SUBDITOS, "lider": card_type == "lider",
+            "subdito-o-lider": card_type in SUBDITOS or card_type == "lider",
+            "posesion": card_type not in ("punto-de-gobierno", "mandato", "legado"),
+            "ciudadano": card_type in CIUDADANO, "barco": card_type == "barco", "patrimonio": card_type == "patrimonio",
+            "estrategia": card_type == "estrategia", "pg": card_type == "punto-de-gobierno",
+            "cualquier-objetivo": card_type in SUBDITOS or card_type == "lider"
+                                  or (definition.strength is not None and definition.toughness is not None),
+            "objeto": True, "fuente-de-dano": True, "legado": card_type == "legado",
+        }.get(kind, False)
+
     def is_possession(self, card: CardState) -> bool:
         return self.zone_of(card) == CAMPO and self.type(card) not in ("testimonio", "mandato")
 
@@ -110,7 +131,15 @@ class Board:
     # Effects in force.
 
     def effects(self) -> list[dict[str, Any]]:
-        return [e for e in self.position.values.get("efectos", []) if isinstance(e, dict)]
+        return [e for e in self.position.values.get("efectos", []) if isinstance(e, dict) and self._lasts(e)]
+
+    def _lasts(self, effect: dict[str, Any]) -> bool:
+        """An effect "mientras" (while its source stays on the battlefield) ends once the object that made it has
+        left: a card that comes back is a new object (111.1), and an order is never on the battlefield (112.4)."""
+        if effect.get("until") != "mientras":
+            return True
+        source = self.card(str(effect.get("source", "")))
+        return source is not None and self.zone_of(source) == CAMPO and source.stamp == effect.get("source-object", source.stamp)
 
     def effects_on(self, card: CardState, kind: str) -> list[dict[str, Any]]:
         """Lasting effects of one kind on this object, oldest first; an effect on an earlier object with the same uid
@@ -142,15 +171,15 @@ class Board:
             return source is not None and any(child.uid == source.uid for child in card.attached)
         if isinstance(target, str):
             return target == card.uid
-        if not isinstance(target, dict):
+        if not isinstance(target, dict) or self.zone_of(card) not in IN_PLAY:
+            # "Los súbditos que controlas" describes objects by their type: possessions on the battlefield (111.2),
+            # not a card in a hand, a discard or the stack.
             return False
         side = target.get("side", "any")
         if side == "own" and card.controller != controller or side == "opponent" and card.controller == controller:
             return False
-        kind = target.get("kind", "subdito")
-        if kind == "subdito" and not self.is_subdito(card) or kind not in ("subdito", "posesion") and self.type(card) != kind:
-            return False
-        return self.matches(card, target.get("filter", {}))
+        # The same kinds as a target's (118.1): "todos los ciudadanos" are ciudadanas too (112.4).
+        return self.of_kind(card, target.get("kind", "subdito")) and self.matches(card, target.get("filter", {}))
 
     def static_player(self, effect: dict[str, Any], controller: str) -> list[str]:
         who = effect.get("player", "controller")
@@ -171,9 +200,9 @@ class Board:
         for key, want in filters.items():
             if key == "color" and want not in self.colors(card):
                 return False
-            if key == "type" and self.type(card) != want:
+            if key == "type" and not self.is_type(card, want):
                 return False
-            if key == "not-type" and self.type(card) == want:
+            if key == "not-type" and self.is_type(card, want):
                 return False
             if key == "subtype" and want not in self.subtypes(card):
                 return False

@@ -14,6 +14,7 @@ from typing import Any
 
 from judge.core.catalog import OneNameCatalog, load_cards
 from judge.core.errors import Problem
+from judge.games.gobierno_y_prestigio.usage import ability_problems, tokens
 from judge.games.gobierno_y_prestigio.vocabulary import CARD_TYPE, COLOR, COUNTER, KEYWORD, VOCABULARY
 
 CARDS_DIR = Path(__file__).with_name("cards")
@@ -52,13 +53,7 @@ def card_from_dict(cid: str, raw: Any, *, custom: bool = False) -> tuple[CardDef
     where = f"cards.{cid}" if custom else f"{cid}.toml"
     if not isinstance(raw, dict):
         return None, [Problem(where, "a card is a table", "una carta es una tabla")]
-    problems = facts_problems(raw, where)
-    known = {"id", "name", "type", "cost", "colors", "subtypes", "strength", "toughness", "leadership", "keywords",
-             "abilities", "enters-with", "aliases", "source"}
-    for key in raw:
-        if key not in known:
-            problems.append(Problem(f"{where}.{key}", f"unknown card field (known: {', '.join(sorted(known))})",
-                                    f"campo de carta desconocido (conocidos: {', '.join(sorted(known))})"))
+    problems = facts_problems(raw, where) + _unknown_fields(raw, where)
     name = raw.get("name", cid)
     if isinstance(name, dict):
         name = name.get("es") or next((v for v in name.values() if isinstance(v, str)), cid)
@@ -72,6 +67,27 @@ def card_from_dict(cid: str, raw: Any, *, custom: bool = False) -> tuple[CardDef
         leadership=raw.get("leadership"), keywords=tuple(raw.get("keywords", [])),
         abilities=tuple(raw.get("abilities", [])), enters_with=tuple(sorted(raw.get("enters-with", {}).items())),
         aliases=tuple(raw.get("aliases", [])), source=str(raw.get("source", "")), custom=custom), []
+
+
+KNOWN_FIELDS = ("id", "name", "type", "cost", "colors", "subtypes", "strength", "toughness", "leadership", "keywords",
+                "abilities", "enters-with", "aliases", "source")
+
+
+def _unknown_fields(raw: dict[str, Any], where: str) -> list[Problem]:
+    known = ", ".join(sorted(KNOWN_FIELDS))
+    return [Problem(f"{where}.{key}", f"unknown card field (known: {known})", f"campo de carta desconocido (conocidos: {known})")
+            for key in raw if key not in KNOWN_FIELDS]
+
+
+def _token_problems(abilities: Any, where: str) -> list[Problem]:
+    """A token an effect creates is defined by that effect (113.2): its table is a card's, checked as one."""
+    out: list[Problem] = []
+    for token, at in tokens(abilities, where):
+        if not isinstance(token, dict):
+            out.append(Problem(at, "a token is a table like a card's", "una tarjeta es una tabla como la de una carta"))
+            continue
+        out.extend(facts_problems(token, at) + _unknown_fields(token, at))
+    return out
 
 
 def facts_problems(raw: dict[str, Any], where: str) -> list[Problem]:
@@ -91,7 +107,9 @@ def facts_problems(raw: dict[str, Any], where: str) -> list[Problem]:
     for counter in raw.get("enters-with", {}) if isinstance(raw.get("enters-with", {}), dict) else ["?"]:
         if not COUNTER.match(str(counter)):
             problems.append(Problem(f"{where}.enters-with", "enters-with = { \"+1/+1\" = N }", "enters-with = { \"+1/+1\" = N }"))
-    return problems + VOCABULARY.check_abilities(raw.get("abilities", []), f"{where}.abilities")
+    abilities = raw.get("abilities", [])
+    return (problems + VOCABULARY.check_abilities(abilities, f"{where}.abilities") + ability_problems(abilities, f"{where}.abilities")
+            + _token_problems(abilities, f"{where}.abilities"))
 
 
 def load_dir(path: Path = CARDS_DIR) -> tuple[dict[str, CardDef], list[Problem]]:

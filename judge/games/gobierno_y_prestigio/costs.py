@@ -16,6 +16,7 @@ from judge.core.position import CardState
 from judge.games.gobierno_y_prestigio import prestige, resources
 from judge.games.gobierno_y_prestigio.board import CAMPO
 from judge.games.gobierno_y_prestigio.game import Game
+from judge.games.gobierno_y_prestigio.vocabulary import same_type
 
 
 def modifiers(game: Game, card: CardState, pid: str) -> list[tuple[int, str, str]]:
@@ -29,7 +30,7 @@ def modifiers(game: Game, card: CardState, pid: str) -> list[tuple[int, str, str
         # The players whose cards it changes: its controller's by default, each player's, each opponent's (121.7).
         if pid not in game.board.static_player(effect, controller):
             continue
-        if kind and kind != definition.type and not (kind == "orden" and definition.type != "mandato"):
+        if kind and not same_type(definition.type, kind) and not (kind == "orden" and definition.type != "mandato"):
             continue
         out.append((int(effect.get("amount", 0)), "121.7", game.label(source) if source else "efecto"))
     for ability in definition.abilities:
@@ -136,10 +137,9 @@ def pay_resources(game: Game, pid: str, amount: int, *, rule: str = "121.3", qui
     resources.announce(game, pid, "121.3.a")
 
 
-def pay_cost(game: Game, pid: str, card: CardState | None, cost: dict[str, Any]) -> None:
-    """Pay a whole cost: its resources, then its other parts."""
-    value = cost.get("recursos", 0)
-    pay_resources(game, pid, 0 if value == "X" else int(value), quiet=True)
+def pay_cost(game: Game, pid: str, card: CardState | None, cost: dict[str, Any], x: int = 0) -> None:
+    """Pay a whole cost: its resources (X as announced, 109.2.a), then its other parts."""
+    pay_resources(game, pid, _resources_of(cost, x), quiet=True)
     pay_parts(game, pid, card, cost)
 
 
@@ -157,7 +157,7 @@ def can_pay_parts(game: Game, pid: str, card: CardState | None, cost: dict[str, 
         return "121.3"
     if cost.get("retira"):
         kind = cost["retira"]
-        if not [c for c in game.board.cards(CAMPO) if c.controller == pid and game.board.type(c) == kind and c.uid not in (used or set())]:
+        if not [c for c in game.board.cards(CAMPO) if c.controller == pid and game.board.is_type(c, kind) and c.uid not in (used or set())]:
             return "121.10"
     if cost.get("prestigio") and not prestige.can_pay(game, pid, int(cost["prestigio"])):
         return "122.5"
@@ -179,10 +179,12 @@ def pay_parts(game: Game, pid: str, card: CardState | None, cost: dict[str, Any]
                            f"{pid} removes {game.label(card, 'en')} from the game to pay"):
             if game.board.type(card) == "legado":
                 game.cease(card, rule="gyp.decision.legacy-leaves")
+            elif game.board.is_possession(card):
+                _remove_possession(game, card)
             else:
                 game.move(card, card.owner, "fuera-del-juego", rule="121.1")
     if cost.get("retira"):
-        options = [c for c in game.board.cards(CAMPO) if c.controller == pid and game.board.type(c) == cost["retira"]]
+        options = [c for c in game.board.cards(CAMPO) if c.controller == pid and game.board.is_type(c, cost["retira"])]
         chosen = game.board.card(game.choose("retira", pid, "121.10", f"¿Qué {cost['retira']} retiras para pagar?",
                                              f"Which {cost['retira']} do you remove to pay?", [game.card_option(c) for c in options]))
         assert chosen is not None

@@ -82,8 +82,10 @@ def deal(game: Game, source: CardState | None, controller: str, assignments: lis
 
 
 def _doubling(game: Game, source: CardState | None):
+    """The static abilities that double this damage: one that names its sources (``target``) doubles only theirs."""
     for card, effect, controller in game.board.statics("dano-doble"):
-        yield card
+        if "target" not in effect or (source is not None and game.board.static_applies_to(card, effect, controller, source)):
+            yield card
 
 
 def _result(game: Game, source: CardState | None, controller: str, who: Recipient, amount: int, *, combat: bool) -> None:

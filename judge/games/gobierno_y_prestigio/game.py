@@ -98,6 +98,9 @@ class Game:
             effect["target"] = target
         if source:
             effect["source"] = source
+            made_by = self.board.card(source)
+            if made_by is not None:
+                effect["source-object"] = made_by.stamp
         effect["controller"] = controller or self.position.active
         effect.update({k: v for k, v in params.items() if v is not None})
         self.res.set_value("efectos", [*self.board.effects(), effect])

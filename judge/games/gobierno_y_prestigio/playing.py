@@ -164,6 +164,7 @@ def declare_targets(game: Game, item: StackItem, effects: list[dict[str, Any]], 
     if targets.targeted_specs(effects):
         game.res.note("targets-words", "118.7.a", "«Un», «una», «ganas», «tú»…: lo que el texto identifica así es objetivo",
                       "'Un', 'una', 'ganas', 'tú'…: what the text names so is a target")
+    specs_by_index = dict(targets.targeted_specs(effects))
     for index, spec in targets.targeted_specs(effects):
         if spec.get("kind") == "jugador":
             game.res.note("player-target", "gyp.decision.player-target-words", "«Ganas», «tú», «pierdes», «recuperas»: un jugador objetivo",
@@ -185,8 +186,11 @@ def declare_targets(game: Game, item: StackItem, effects: list[dict[str, Any]], 
             game.res.note("testimonio-rule", "112.4.b", "Los testimonios solo los afecta lo que hace objetivo a PG", "Only what targets GPs affects testimonios")
             game.res.note("testimonios", "gyp.decision.testimonios", "Lo que hace objetivo a puntos de gobierno alcanza también a los testimonios",
                           "What targets government points reaches testimonios too")
+        # "Otro súbdito" (``different``): not an object another part that must differ has targeted (118.1.d).
+        taken = tuple(ref for other, refs in declared.items() if specs_by_index[other].get("different") for ref in refs) \
+            if spec.get("different") else ()
         chosen = targets.choose(game, spec, pid, targeting=True, self_ref=item.id, rule="118.1",
-                                es="Declara el objetivo", en="Declare the target")
+                                es="Declara el objetivo", en="Declare the target", taken=taken)
         if not chosen and "hasta" not in spec:
             if targets.fits(game, item, spec, pid, targeting=True):
                 raise illegal(game, "118.2", "its only possible target is itself, and an item cannot target itself",
@@ -247,13 +251,27 @@ def activate(game: Game, card: CardState, pid: str, index: int | None) -> StackI
         if game.board.type(card) == "lider":
             game.res.note("leadership", "gyp.decision.leadership-abilities", "Habilidad de liderazgo: nunca es de recurso",
                           "A leadership ability: never a resource ability")
+        x = _activation_x(game, pid, ability.get("cost", {}))
+        if x:
+            game.res.set_item(item, "x", x)
         declare_targets(game, item, ability.get("effects", []), pid)
-        costs.pay_cost(game, pid, card, ability.get("cost", {}))
+        costs.pay_cost(game, pid, card, ability.get("cost", {}), x=x)
         if game.board.card(card.uid) is None:
             # The cost took the source away; the ability stays on the stack all the same (116.7.a) and keeps its text.
             game.res.set_item(item, "effects", list(ability.get("effects", [])))
             game.res.set_item(item, "name", game.board.define(card).name)
     return item
+
+
+def _activation_x(game: Game, pid: str, cost: dict[str, Any]) -> int:
+    """109.2.a: an X in an activation cost that the text does not define is announced as the ability is activated,
+    greater than 0 (109.2.a.1) and no more than the player could pay; it is the X of its effects too."""
+    if cost.get("recursos") != "X":
+        return 0
+    game.res.note("x-announced", "109.2.a", "X se anuncia al activar la habilidad", "X is announced as the ability is activated")
+    high = len(resources.pool(game, pid)) + len(resources.resource_sources(game, pid))
+    return game.res.ask_number(key="x", player=pid, rule="109.2.a.1", prompt_es="Anuncia X (mayor que 0)",
+                               prompt_en="Announce X (greater than 0)", low=1, high=max(1, high))
 
 
 def _opponents_first_turn(game: Game, pid: str) -> bool:

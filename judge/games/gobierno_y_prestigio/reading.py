@@ -396,6 +396,9 @@ STATICS: dict[str, tuple[str, str, str, str]] = {
 }
 """What a static ability makes true while its source is on the battlefield."""
 
+DOUBLED_SOURCES = ("si {t} fuera a hacer daño, hace el doble", "", "if {t} would deal damage, it deals twice that much", "")
+"""Damage doubled only for the sources a ``dano-doble`` static names (its ``target``)."""
+
 COST_KINDS: dict[str, tuple[str, str]] = {
     "cualquiera": ("las cartas", "cards"), "orden": ("las órdenes que no son mandatos", "orders that are not mandatos"),
 }
@@ -411,8 +414,11 @@ def static_text(effect: dict[str, Any], lang: str = "es") -> str:
     modify = effect.get("modify", "")
     if modify not in STATICS:
         return raw(modify)
-    es_one, es_many, en_one, en_many = STATICS[modify]
+    es_one, es_many, en_one, en_many = STATICS[modify] if modify != "dano-doble" or "target" not in effect else DOUBLED_SOURCES
     spec = effect.get("target", "self")
+    if modify == "dano-doble" and isinstance(spec, dict):
+        # Each source on its own: «si un súbdito que controlas fuera a hacer daño».
+        spec = {**{k: v for k, v in spec.items() if k != "all"}, "elige": 1}
     many = plural(spec)
     text = say(lang, es_many if many and es_many else es_one, en_many if many and en_many else en_one)
     player = str(effect.get("player", "controller"))

@@ -274,6 +274,8 @@ def number(value: Any, lang: str, effect: dict[str, Any], voice: str = "you") ->
                                         f" plus {plus}" if plus > 0 else f" minus {-plus}")
         return say(lang, f"el número de súbditos {whose}{extra}", f"the number of subjects {whose}{extra}")
     if count == "fuerza":
+        if value.get("of") == "target":  # the effect's own target, named just after
+            return say(lang, "la fuerza de ese objetivo", "that target's strength")
         return say(lang, f"la fuerza de {target(value.get('of'), 'es', voice)}", f"the strength of {target(value.get('of'), 'en', voice)}")
     if count == "coste":
         of = effect.get("target") if value.get("of") == "target" else value.get("of")

@@ -15,7 +15,7 @@ from judge.core.errors import IllegalPlayError
 from judge.core.position import CardState
 from judge.games.gobierno_y_prestigio.board import CAMPO, PG
 from judge.games.gobierno_y_prestigio.game import Game
-from judge.games.gobierno_y_prestigio.vocabulary import COLORS
+from judge.games.gobierno_y_prestigio.vocabulary import COLORS, same_type
 
 ANY_COLOR = "a-elegir"
 
@@ -31,12 +31,14 @@ def _set_pool(game: Game, pid: str, resources: list[str]) -> None:
     game.res.set_player(pid, "reserva", resources)
 
 
-def add(game: Game, pid: str, resources: list[str], *, rule: str) -> None:
+def add(game: Game, pid: str, resources: list[str], *, rule: str, resource_ability: bool = True) -> None:
+    """Add resources to ``pid``'s pool; ``resource_ability`` says whether a resource ability made them (106.1.e): an
+    order's, or an ability that used the stack, is not doubled by "recursos-dobles" (106.1.i)."""
     if game.board.player_has("sin-recursos", pid):
         game.res.note("no-resources", "106.1.f", f"{pid} no puede agregar recursos: la habilidad no produce nada",
                       f"{pid} cannot add resources: the ability produces nothing")
         return
-    if any(card.controller == pid for card, _, _ in game.board.statics("recursos-dobles")):
+    if resource_ability and any(controller == pid for _, _, controller in game.board.statics("recursos-dobles")):
         game.res.note("replacement", "106.1.d", f"Se producen el doble de recursos: {2 * len(resources)}",
                       f"Twice as many resources are produced: {2 * len(resources)}")
         resources = resources * 2
@@ -62,7 +64,7 @@ def allowed(game: Game, tag: str, for_type: str | None) -> bool:
     if RESTRICTED not in tag:
         return True
     only = _ability_effect(game, tag).get("solo")
-    return only is None or only == for_type
+    return only is None or (for_type is not None and same_type(for_type, only))
 
 
 def usable(game: Game, pid: str, for_type: str | None) -> list[str]:
@@ -162,14 +164,18 @@ def is_resource_ability(game: Game, card: CardState, ability: dict[str, Any]) ->
         return False
     effects = ability.get("effects", [])
     adds = any(e.get("do") == "agregar-recursos" for e in effects)
-    targets = any(isinstance(e.get("target"), dict) and ("choose" in e["target"] or "hasta" in e["target"]) for e in effects)
+    # A target is an object ("choose", "hasta") or a player ("ganas", 118.1.b) declared for the ability (106.1.i.1).
+    targets = any(isinstance(e.get(k), dict) and ("choose" in e[k] or "hasta" in e[k]) for e in effects for k in ("target", "source", "copy")) \
+        or any(e.get("player") == "ganas" for e in effects)
     return adds and not targets
 
 
-def source_color(game: Game, card: CardState, effect: dict[str, Any]) -> list[str]:
+def source_color(game: Game, card: CardState, effect: dict[str, Any], amount: int | None = None) -> list[str]:
     """106.1.c.1: the source's colour; colourless gives incoloro; a multicolour source gives one chosen (106.1.c.1.2);
-    an undefined type gives nothing (106.1.c.1.3)."""
-    amount = int(effect.get("amount", 1))
+    an undefined type gives nothing (106.1.c.1.3). ``amount``: how many, worked out by the effect's player (an X, a
+    number its text defines); a plain number of the effect otherwise."""
+    if amount is None:
+        amount = int(effect.get("amount", 1))
     if effect.get("color") == "indefinido":
         game.res.note("undefined-resource", "106.1.c.1.3", "Recursos de un tipo indefinido: no se produce ninguno",
                       "Resources of an undefined type: none is produced")
@@ -184,6 +190,21 @@ def source_color(game: Game, card: CardState, effect: dict[str, Any]) -> list[st
     return [chosen] * amount
 
 
+def with_terms(game: Game, card: CardState, effect: dict[str, Any], produced: list[str]) -> list[str]:
+    """Resources made by an order or ability whose text restricts them (``solo``) or gives them a "when it is spent"
+    clause carry it, each of them, whatever replaced the amount (106.1.d): they name the ability that made them."""
+    if not (effect.get("solo") or effect.get("when-spent")):
+        return produced
+    abilities = game.board.define(card).abilities
+    index = next((i for i, a in enumerate(abilities) if any(e is effect for e in a.get("effects", []))),
+                 next((i for i, a in enumerate(abilities) if effect in a.get("effects", [])), None))
+    if index is None:
+        return produced
+    game.res.note("restricted", "106.1.d", "Estos recursos llevan la restricción y el efecto de la habilidad que los produjo",
+                  "These resources carry the restriction and the effect of the ability that made them")
+    return [f"{c}{RESTRICTED}{card.uid}{RESTRICTED}{index}" for c in produced]
+
+
 def activate_resource(game: Game, pid: str, card: CardState, index: int, ability: dict[str, Any],
                       pay_cost: Any) -> None:
     """Activate a resource ability: pay its cost, then add its resources at once, without the stack (106.1.g.2)."""
@@ -194,15 +215,17 @@ def activate_resource(game: Game, pid: str, card: CardState, index: int, ability
                        f"{pid} activates the resource ability of {game.label(card, 'en')}: it does not use the stack"):
         game.res.set_card(card, "activando", True)
         pay_cost(game, pid, card, ability.get("cost", {}))
-        for effect in ability.get("effects", []):
-            if effect.get("do") == "agregar-recursos":
-                produced = source_color(game, card, effect)
-                if effect.get("solo") or effect.get("when-spent"):
-                    produced = [f"{c}{RESTRICTED}{card.uid}{RESTRICTED}{index}" for c in produced]
-                    game.res.note("restricted", "106.1.d", "Estos recursos llevan la restricción y el efecto de la habilidad que los produjo",
-                                  "These resources carry the restriction and the effect of the ability that made them")
-                if produced:
-                    add(game, pid, produced, rule="106.1.c.1")
+        # The interpreter imports this module: it is reached only once a play is being resolved.
+        from judge.games.gobierno_y_prestigio.effects import Ctx, amount, run
+        ctx = Ctx(pid, card)
+        for i, effect in enumerate(ability.get("effects", [])):
+            if effect.get("do") != "agregar-recursos":
+                # The rest of its text happens too, at once, in the order written (116.4.a).
+                run(game, ctx, [effect], prefix=f"{i}.")
+                continue
+            produced = with_terms(game, card, effect, source_color(game, card, effect, amount(ctx, effect, game)))
+            if produced:
+                add(game, pid, produced, rule="106.1.c.1")
         game.res.set_card(card, "activando", False)
 
 

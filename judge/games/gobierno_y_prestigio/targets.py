@@ -15,7 +15,7 @@ from judge.core.decisions import Option
 from judge.core.position import CardState, StackItem
 from judge.games.gobierno_y_prestigio.board import CAMPO, PG
 from judge.games.gobierno_y_prestigio.game import Game
-from judge.games.gobierno_y_prestigio.vocabulary import SUBDITOS
+from judge.games.gobierno_y_prestigio.vocabulary import ITEM_FILTERS
 
 Ref = Union[CardState, StackItem, str]
 STACK_KINDS = ("orden", "mandato", "habilidad", "objeto-en-pila")
@@ -58,18 +58,22 @@ def fits(game: Game, ref: Ref, spec: dict[str, Any], controller: str, *, targeti
             return True  # 123.10: an order on the stack may be chosen as a source of damage
         if kind not in STACK_KINDS or not _side_ok(game, ref.controller, side, controller):
             return False
-        if not _item_filters(game, ref, spec.get("filter", {})):
+        filters = spec.get("filter", {})
+        if not _item_filters(game, ref, filters):
+            return False
+        is_order = ref.kind in ("orden", "copia")
+        card = game.board.card(ref.source)
+        characteristics = {k: v for k, v in filters.items() if k not in ITEM_FILTERS}
+        if characteristics and not (is_order and card is not None and game.board.matches(card, characteristics)):
+            # An order's characteristics are its card's (111.3: colour, type, subtype, cost…); an ability on the stack
+            # has none of them, so a text that asks for one never finds it (decision stack-characteristics).
             return False
         if kind == "objeto-en-pila":
             return True
         if kind == "habilidad":
             return ref.kind in ("activada", "disparada")
-        is_order = ref.kind in ("orden", "copia")
         if kind == "orden":
-            excluded = spec.get("filter", {}).get("not-type")
-            source = game.board.card(ref.source)
-            return is_order and not (excluded and source is not None and game.board.type(source) == excluded)
-        card = game.board.card(ref.source)
+            return is_order
         return is_order and card is not None and game.board.type(card) == "mandato"
     if not isinstance(ref, CardState) or kind in STACK_KINDS:
         return False
@@ -91,21 +95,9 @@ def fits(game: Game, ref: Ref, spec: dict[str, Any], controller: str, *, targeti
         return zone == wanted_zone and not ref.get("tarjeta", False) and game.board.matches(ref, spec.get("filter", {}))
     if zone != wanted_zone:
         return False
-    card_type = definition.type
-    if card_type == "testimonio" and kind != "testimonio":
+    if definition.type == "testimonio" and kind != "testimonio":
         return False
-    ok = {
-        "subdito": card_type in SUBDITOS,
-        "lider": card_type == "lider",
-        "subdito-o-lider": card_type in SUBDITOS or card_type == "lider",
-        "posesion": zone == CAMPO and card_type != "punto-de-gobierno",
-        "ciudadano": card_type in ("ciudadano", "ciudadana"),
-        "barco": card_type == "barco", "patrimonio": card_type == "patrimonio", "estrategia": card_type == "estrategia",
-        "testimonio": card_type == "testimonio",
-        "cualquier-objetivo": card_type in SUBDITOS or card_type == "lider"
-                              or (definition.strength is not None and definition.toughness is not None),
-        "objeto": True, "fuente-de-dano": True,
-    }.get(kind, False)
+    ok = game.board.of_kind(ref, kind) and (kind != "posesion" or zone == CAMPO) and kind != "legado"
     return ok and game.board.matches(ref, spec.get("filter", {}))
 
 
@@ -161,9 +153,10 @@ def option(game: Game, ref: Ref) -> Option:
 
 
 def choose(game: Game, spec: dict[str, Any], controller: str, *, targeting: bool, self_ref: str = "", key: str = "target",
-           rule: str = "118.1", es: str = "¿Objetivo?", en: str = "Target?") -> list[str]:
-    """Ask for the objects of ``spec``; an empty list when none can be chosen."""
-    found = candidates(game, spec, controller, targeting=targeting, self_ref=self_ref)
+           rule: str = "118.1", es: str = "¿Objetivo?", en: str = "Target?", taken: tuple[str, ...] = ()) -> list[str]:
+    """Ask for the objects of ``spec``, none of ``taken`` (chosen already for another part that must differ); an empty
+    list when none can be chosen."""
+    found = [r for r in candidates(game, spec, controller, targeting=targeting, self_ref=self_ref) if ref_id(r) not in taken]
     count = int(spec.get("choose", spec.get("elige", spec.get("hasta", 1))))
     low = 0 if "hasta" in spec else min(count, len(found))
     high = min(count, len(found))

@@ -234,7 +234,8 @@ def _counter_checks(game: Game, card: CardState) -> list[StateCheck]:
                                   f"{game.label(card, 'en')} loses {m} {name} and {m} {opposite} counter(s)",
                                   lambda c=card, a=name, b=opposite, k=m: (game.res.set_card(c, a, int(c.get(a)) - k),
                                                                           game.res.set_card(c, b, int(c.get(b)) - k)), card=card.uid))
-    for ability in game.board.define(card).abilities:
+    # Its own abilities as they are now: one that lost all its abilities has no limit left (116.11).
+    for _, ability in game.board.abilities(card):
         effect = ability.get("effect", {})
         if ability.get("kind") == "constante" and isinstance(effect, dict) and effect.get("modify") == "max-contadores":
             name, limit = str(effect.get("counter", "+1/+1")), int(effect.get("amount", 0))
@@ -293,6 +294,8 @@ def scan(game: Game, event: str, data: dict[str, Any]) -> None:
                     effects.run(game, Ctx(card.controller, card), ability.get("effects", []))
                 continue
             item = StackItem("", card.controller, card.uid, "disparada", {"ability": index})
+            if isinstance(data.get("card"), CardState):
+                item.data["subject"] = data["card"].uid  # what its event was about: "el súbdito atacante" of "ataca"
             game.res.note("trigger-waits", "120.3.a", "Se dispara ahora; irá a la pila la próxima vez que alguien fuera a recibir la prioridad",
                           "It triggers now; it goes on the stack the next time someone would receive priority")
             game.res.note("triggers", "116.4.c", f"Se dispara una habilidad de {game.label(card)}: espera a la próxima prioridad",
@@ -322,6 +325,8 @@ def _matches(game: Game, card: CardState, ability: dict[str, Any], event: str, d
         return event == "gana-prestigio" and data.get("by_order") and data.get("player") == card.controller
     if wanted != event:
         return False
+    if event in DAMAGE_EVENTS and not _subdito_in_damage(game, event, subject):
+        return False
     if filters.get("self") and (subject is None or subject.uid != card.uid):
         return False
     if filters.get("subdito") and (subject is None or not game.board.is_subdito(subject)):
@@ -332,6 +337,20 @@ def _matches(game: Game, card: CardState, ability: dict[str, Any], event: str, d
     if event in ("gana-prestigio", "pierde-prestigio", "usa-pg") and data.get("player") != card.controller:
         return False
     return True
+
+
+DAMAGE_EVENTS = ("recibe-dano", "hace-dano")
+
+
+def _subdito_in_damage(game: Game, event: str, subject: Any) -> bool:
+    """The damage events are a súbdito's: one that is dealt damage (or an object that counts as a súbdito, 123.1.a),
+    one that deals it. A leader dealt damage, or an order, a strategy or a leader dealing it (123.1), is no such
+    event."""
+    if not isinstance(subject, CardState):
+        return False
+    if event == "recibe-dano" and "cuenta-como-subdito" in game.board.keywords(subject):
+        return True
+    return game.board.is_subdito(subject)
 
 
 def put_trigger(game: Game, pending: Pending[StackItem]) -> None:

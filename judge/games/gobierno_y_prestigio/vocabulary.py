@@ -26,8 +26,16 @@ TYPES = {
     "punto-de-gobierno": "a government point (107)",
 }
 SUBDITOS = ("ciudadano", "ciudadana", "barco")
+CIUDADANO = ("ciudadano", "ciudadana")
+"""112.4: «ciudadana/ciudadano» is one type of possession, whichever way a card writes it."""
 POSSESSION_TYPES = ("ciudadano", "ciudadana", "barco", "patrimonio", "estrategia", "lider", "mejora")
 COLORS = ("purpura", "naranja", "dorado", "verde", "azul")
+
+
+def same_type(card_type: str, word: str) -> bool:
+    """Whether a card of ``card_type`` is of the type ``word`` names (ciudadana and ciudadano are one, 112.4)."""
+    return card_type == word or (card_type in CIUDADANO and word in CIUDADANO)
+
 
 KEYWORDS = {
     "habil": "deals combat damage in the first damage phase only",
@@ -60,12 +68,12 @@ EVENTS = {
     "subdito-destruido": "a súbdito is destroyed",
     "destruido": "an object is destroyed (a `filter` such as `type = \"lider\"` says which)",
     "orden-destruye-subdito": "an order destroys a súbdito (not a state-based action)",
-    "ataca": "this súbdito is declared an attacker",
+    "ataca": "a súbdito is declared an attacker (`filter.self` for this one)",
     "atacan": "one or more súbditos are declared attackers (once for the whole declaration)",
     "se-gira": "an object becomes tapped by an effect (`filter.self` for this one, `filter.name`)",
     "se-endereza": "an object becomes untapped by an effect (`filter.self`, `filter.name`)",
-    "recibe-dano": "a súbdito is dealt damage",
-    "hace-dano": "a súbdito deals damage",
+    "recibe-dano": "a súbdito (or an object that counts as one, 123.1.a) is dealt damage; never a leader",
+    "hace-dano": "a súbdito deals damage; never an order or another possession",
     "final-del-combate": "at the end of the attack (al final del ataque/combate)",
     "final-del-turno": "at the end of the turn",
     "usa-pg": "its controller uses a government point",
@@ -99,10 +107,12 @@ EFFECTS = {
     "cambiar-subtipo": "`target` (an order on the stack or a possession) has the subtype `subtype` instead, for `until`",
     "descartar-orden": "discard `target`, an item on the stack (an order or an ability as the target says)",
     "descartar-de-mano": "`player` discards `amount` cards of their choice from their hand; each costs a use (114.3.b)",
-    "poner-en-descarte": "`player` puts `amount` cards of their choice from their hand into their discard (114.3.b.1)",
+    "poner-en-descarte": "`player` puts `amount` cards of their choice from their hand into their discard (114.3.b.1); "
+                         "face down with `face-down = true` (110.6)",
     "recuperar-uso": "`player` recovers a use of a card they choose (114.8), in `zone` if given",
     "quitar-uso": "`target`'s owner loses a use of it (114.9)",
-    "cada-jugador": "each player, the active player first, does `effects`; choices first, then all at once (101.4)",
+    "cada-jugador": "each player (or with `player = \"each-opponent\"` each opponent), the active player first, does "
+                    "`effects`; choices first, then all at once (101.4)",
     "puede-pagar": "\"Puedes pagar N. Si lo haces…\" (121.12): `cost`, `then`, `otherwise`; `must` for \"Paga N\"; `unless` for \"… a menos que pagues N\" (121.12.a); `player` pays",
     "colorear": "`target` is of `color` (or the colour chosen just before) instead, for `until`",
     "elegir-color": "the controller chooses a colour (105.4)",
@@ -128,14 +138,15 @@ STATICS = {
     "no-puede-perder-prestigio": "`player` cannot lose prestige (122.8)",
     "no-puede-ganar": "`player` cannot win the game",
     "no-puede-conceder": "`player` cannot concede (it does nothing: 101.1)",
-    "coste": "cards of `kind` cost `amount` more (negative: less) to `player`: the controller by default, `each`, `each-opponent` (121.7)",
+    "coste": "cards of `kind` (a card type, `orden` for every order but mandatos, `cualquiera`) cost `amount` more "
+             "(negative: less) to `player`: the controller by default, `each`, `each-opponent`, `opponent` (121.7)",
     "fuerza": "`target` has +`strength`/+`toughness`",
     "no-puede-tener": "`target` cannot have `keyword` (116.13)",
     "max-contadores": "this possession cannot have more than `amount` `counter` counters (124.3)",
     "no-pueden-entrar": "possessions matching `filter` cannot enter the battlefield (113.2.b)",
-    "sin-recursos": "players cannot add resources to their pools (106.1.f)",
-    "recursos-dobles": "the controller's resource abilities produce twice as many resources (106.1.d)",
-    "dano-doble": "damage a source would deal is doubled",
+    "sin-recursos": "`player` cannot add resources to their pool (106.1.f): the controller by default, `each`, `each-opponent`, `opponent`",
+    "recursos-dobles": "the controller's resource abilities produce twice as many resources (106.1.d); an order's are not doubled (106.1.i)",
+    "dano-doble": "damage a source would deal is doubled: any source's, or only that of the sources `target` names",
     "prestigio-doble": "if `player` would gain prestige, they gain twice as much",
     "retirar-a-la-mano": "a possession that would be removed from the game to pay a cost returns to its owner's hand instead (121.11)",
 }
@@ -155,16 +166,71 @@ TARGET_KEYS = {
 TARGET_KINDS = ("subdito", "lider", "subdito-o-lider", "posesion", "ciudadano", "barco", "patrimonio", "estrategia",
                 "testimonio", "pg", "cualquier-objetivo", "orden", "mandato", "habilidad", "objeto-en-pila", "carta",
                 "jugador", "objeto", "fuente-de-dano", "legado")
-NAMED_TARGETS = {"self": "this object", "previous": "what the previous effect acted on (\"ponla\", \"lo\")", "atacante": "the attacking súbdito (\"El súbdito atacante\": no target)",
+NAMED_TARGETS = {"self": "this object", "previous": "what the previous effect acted on (\"ponla\", \"lo\")",
+                 "atacante": "the attacking súbdito (\"El súbdito atacante\": no target): the one whose attack triggered "
+                             "the ability, else the one attacking (refused with several)",
                  "host": "the súbdito this mejora is attached to"}
 PLAYER_WORDS = {
     "ganas": "a player target chosen on playing: \"ganas\", \"tú\", \"recuperas\" (118.1.b)",
     "controller": "the controller, without targeting (\"tu/tus\", 111.5)",
-    "opponent": "the one opponent", "each": "every player", "each-opponent": "every opponent (102.3)",
+    "opponent": "the one opponent (refused when there are several, decision multiplayer-scope)", "each": "every player", "each-opponent": "every opponent (102.3)",
     "target-controller": "the controller of the first target",
 }
+FILTERS = {
+    "color": "of this colour (105.1)", "type": "of this card type (ciudadana and ciudadano are one, 112.4)",
+    "not-type": "not of this card type", "subtype": "with this subtype", "cost-max": "with this cost or less (a card without one has none)",
+    "strength-min": "with this strength or more", "strength-max": "with this strength or less",
+    "tapped": "tapped (true) or untapped (false)", "attacking": "attacking (true) or not (false)",
+    "keyword": "with this keyword", "name": "with this name", "has-strength": "with a printed strength (true) or without (false)",
+    "un-objetivo": "an item on the stack that declared one target (118.6.a)",
+    "targets-kind": "an item on the stack that targets an object of this kind now (118.6.b)",
+}
+"""The keys of a target's ``filter``: characteristics (111.3) of an object, or what a text asks of an item on the stack."""
+ITEM_FILTERS = ("un-objetivo", "targets-kind")
+EVENT_FILTERS = {"self": "the object of the event is this one", "subdito": "the object of the event is a súbdito"}
+"""What a triggered ability's ``filter`` says besides the characteristics of the object its event is about."""
+SIDES = {"own": "you control (or own, out of play)", "opponent": "an opponent controls", "any": "any player's"}
+ZONES = ("campo", "pg", "gobierno", "mano", "descarte", "recambio", "fuera-del-juego", "pila")
+CONDITIONS = {"controlas-lider": "its player controls a leader (116.6.c)"}
+"""The conditions (``if``) of a ``coste`` ability's reduction."""
+COUNTS = {"subditos": "the súbditos the player controls, plus `plus`", "fuerza": "the strength of `of`",
+          "coste": "the original cost of `of` (121.8.c)"}
+"""The numbers an amount's text defines (109.2.b): ``{ count = ... }``."""
+
+EFFECT_PARAMETERS: dict[str, tuple[str, ...]] = {
+    "dano": ("amount", "target"), "destruir": ("target",), "retirar": ("target",), "a-la-mano": ("target",),
+    "poner-en-juego": ("target",), "enderezar": ("target",), "girar": ("target",), "descartar-orden": ("target",),
+    "quitar-uso": ("target",), "prevenir-fuente": ("target",), "ganar-control": ("target",), "copiar-orden": ("target",),
+    "ganar-prestigio": ("amount", "player", "target"), "perder-prestigio": ("amount", "player", "target"),
+    "fijar-prestigio": ("amount", "player", "target"), "intercambiar-prestigio": ("player", "target"),
+    "agregar-recursos": ("amount", "color", "solo", "when-spent"), "recuperar-pg": ("amount",),
+    "crear-tarjeta": ("token", "copy", "player", "target"), "modificar": ("target", "strength", "toughness", "until"),
+    "contadores": ("target", "amount", "counter"), "mover-contador": ("source", "target", "counter"),
+    "ganar-habilidad": ("target", "keyword", "until"), "perder-habilidad": ("target", "keyword", "until"),
+    "cambiar-subtipo": ("target", "subtype", "until"), "colorear": ("target", "color", "until"),
+    "descartar-de-mano": ("player", "amount", "target"), "poner-en-descarte": ("player", "amount", "face-down", "target"),
+    "recuperar-uso": ("player", "zone", "target"), "cada-jugador": ("effects", "player"),
+    "puede-pagar": ("cost", "then", "otherwise", "must", "unless", "player", "target"), "elegir-color": (),
+    "cambiar-objetivos": ("target", "new"), "ganar-partida": ("player", "target"), "perder-partida": ("player", "target"),
+    "prevenir-dano": ("target", "amount"), "recuperar-todo": ("player", "target"), "quitar-riqueza": ("player", "target"),
+    "jugar": ("target", "free"), "permitir-descarte-ajeno": (), "controlador-elige": ("target", "options"),
+    "adelantar-pg": (),
+}
+"""The parameters each effect takes: the engine reads these and no others (a duration only where it keeps one)."""
+STATIC_PARAMETERS: dict[str, tuple[str, ...]] = {
+    "no-puede-atacar": ("target",), "puede-atacar": ("target",), "no-puede-ganar-prestigio": ("player",),
+    "no-puede-perder-prestigio": ("player",), "no-puede-ganar": ("player",), "no-puede-conceder": ("player",),
+    "coste": ("kind", "amount", "player"), "fuerza": ("target", "strength", "toughness"), "no-puede-tener": ("target", "keyword"),
+    "max-contadores": ("amount", "counter"), "no-pueden-entrar": ("filter",), "sin-recursos": ("player",),
+    "recursos-dobles": (), "dano-doble": ("target",), "prestigio-doble": ("player",), "retirar-a-la-mano": (),
+}
+"""The parameters each static ability takes besides ``modify``."""
+ABILITY_FIELDS = {"orden": ("effects", "modes"), "activada": ("cost", "effects"), "disparada": ("event", "filter", "effects"),
+                  "constante": ("effect",), "coste": ("alternative", "additional", "reduce", "if")}
+"""What each kind of ability holds besides its ``kind``."""
+
 DURATIONS = {"fin-del-turno": "until the end of the turn (cleanup)", "este-turno": "this turn (cleanup)",
-             "mientras": "while the source stays on the battlefield"}
+             "mientras": "while the object that made it stays on the battlefield: it ends when that object leaves"}
 COUNTER = re.compile(r"^[+-]\d+/[+-]\d+$")
 COST_KEYS = {
     "recursos": "a number of resources, or \"X\"", "girar": "tap this object", "retirar-del-juego": "remove this object from the game",
@@ -191,7 +257,8 @@ _PARTS = {"effects": "effects", "modes": "modes", "cost": "cost", "alternative":
 VOCABULARY = Vocabulary(
     keywords=frozenset(KEYWORDS), triggers=ABILITY_KINDS, events=frozenset(EVENTS), constant_effects=STATICS,
     effects={word: {} for word in EFFECTS}, common_effect_keys=frozenset({"do", "then"}), ability_keys=None,
-    named_targets=frozenset(NAMED_TARGETS), target_keys=frozenset(TARGET_KEYS), filters=None, sides=None,
+    named_targets=frozenset(NAMED_TARGETS), target_keys=frozenset(TARGET_KEYS), filters=frozenset(FILTERS),
+    sides=frozenset(SIDES),
     kinds=frozenset(TARGET_KINDS), default_kind="subdito",
     choices={"duration": Choice.one_of("a duration", "una duración", DURATIONS, documented=True),
              "player": Choice.one_of("player", "player", PLAYER_WORDS)},

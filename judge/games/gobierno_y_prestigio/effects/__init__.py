@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 from collections.abc import Callable
 
+from judge.core.errors import IllegalPlayError
 from judge.core.position import CardState, StackItem
 from judge.core.vocabulary import Handlers
 from judge.games.gobierno_y_prestigio import targets
@@ -104,7 +105,7 @@ def _computed(game: Game, ctx: Ctx, spec: dict[str, Any]) -> int:
                       f"The order's cost is {cost or 0}: additional costs do not change it")
         return cost or 0
     if count == "fuerza":
-        chosen = objects(game, ctx, {"target": spec.get("of", {})})
+        chosen = objects(game, ctx, ctx.effect if spec.get("of") == "target" else {"target": spec.get("of")})
         strength = game.board.strength(chosen[0]) if chosen and isinstance(chosen[0], CardState) else None
         if strength is None:
             game.res.note("undetermined", "109.1.c", "No puede determinarse el número: se usa 0",
@@ -127,9 +128,12 @@ def players(game: Game, ctx: Ctx, effect: dict[str, Any]) -> list[str]:
                       "Opponents: the players of the other teams" if rule == "102.3" else "The opponent is the other player")
         return game.position.opponents(ctx.player)
     if who == "opponent":
-        return game.position.opponents(ctx.player)[:1]
+        return one_opponent(game, ctx.player)
     if who == "target-controller":
         found = objects(game, ctx, effect)
+        if found and isinstance(found[0], StackItem):
+            # An order or ability on the stack: whoever controls it (115.4, 116.8).
+            return [found[0].controller]
         if not found or not isinstance(found[0], CardState):
             return []
         if not game.board.in_play(found[0]) and game.board.zone_of(found[0]) != "pila":
@@ -138,6 +142,32 @@ def players(game: Game, ctx: Ctx, effect: dict[str, Any]) -> list[str]:
             return [found[0].owner]
         return [found[0].controller]
     return [ctx.player]
+
+
+def one_opponent(game: Game, pid: str) -> list[str]:
+    """«Tu oponente»: the one opponent of a two-player game. With several, the text does not say which one, and part 1
+    leaves multiplayer to its missing Section 8: the engine refuses to pick one (decision multiplayer-scope)."""
+    opponents = game.position.opponents(pid)
+    if len(opponents) > 1:
+        raise IllegalPlayError(f"'the opponent' names one player, and {pid} has {len(opponents)} opponents: the text does not say which",
+                               rule=game.cite("gyp.decision.multiplayer-scope"),
+                               es=f"«el oponente» nombra a un jugador, y {pid} tiene {len(opponents)} oponentes: el texto no dice cuál")
+    return opponents
+
+
+def the_attacker(game: Game, ctx: Ctx) -> list[CardState]:
+    """«El súbdito atacante» (118.1.a: no target): the one whose attack triggered the ability, or the one súbdito
+    attacking. With several attacking and none of them the event's, the text does not say which: the engine refuses to
+    pick one."""
+    attacking = [c for c in game.board.on_battlefield() if c.get("atacando", False)]
+    subject = ctx.item.data.get("subject") if ctx.item is not None else None
+    if any(c.uid == subject for c in attacking):
+        return [c for c in attacking if c.uid == subject]
+    if len(attacking) > 1:
+        raise IllegalPlayError(f"'the attacking súbdito' names one, and {len(attacking)} are attacking: the text does not say which",
+                               rule=game.cite("118.1.a"),
+                               es=f"«el súbdito atacante» nombra a uno, y atacan {len(attacking)}: el texto no dice cuál")
+    return attacking
 
 
 def objects(game: Game, ctx: Ctx, effect: dict[str, Any], key: str = "target") -> list[targets.Ref]:
@@ -151,7 +181,7 @@ def objects(game: Game, ctx: Ctx, effect: dict[str, Any], key: str = "target") -
     if spec == "previous":
         return [o for o in ctx.last if not isinstance(o, CardState) or game.board.card(o.uid) is not None]
     if spec == "atacante":
-        return [c for c in game.board.on_battlefield() if c.get("atacando", False)]
+        return the_attacker(game, ctx)
     if not isinstance(spec, dict):
         return []
     if targets.is_targeted(spec):

@@ -12,6 +12,11 @@ from judge.games.gobierno_y_prestigio.effects import handler
 from judge.games.gobierno_y_prestigio.game import Game
 
 
+def _source(ctx: Ctx) -> str:
+    """The object a lasting effect comes from: one "mientras" lasts while it stays on the battlefield."""
+    return ctx.source.uid if ctx.source is not None else ""
+
+
 def _cards(objs: list[Any]) -> list[CardState]:
     return [o for o in objs if isinstance(o, CardState)]
 
@@ -146,6 +151,7 @@ def create_token(game: Game, ctx: Ctx, effect: dict[str, Any]) -> None:
     if "copy" in effect:
         originals = [o for o in objects(game, ctx, effect, key="copy") if isinstance(o, CardState)]
         if not originals:
+            ctx.last = []
             return
         base = game.board.define(originals[0])
         spec = {"name": base.name, "type": base.type, "cost": base.cost, "colors": list(base.colors),
@@ -175,6 +181,10 @@ def create_token(game: Game, ctx: Ctx, effect: dict[str, Any]) -> None:
     if not enter(game, card, creator, rule="113.1"):
         # A token that never enters never comes into being (113.2.b): its definition goes, what was said of it stays.
         game.res.rollback(before, keep=before.step.children[before.children:])
+        ctx.last = []
+        return
+    # "Ponle…", "lo": what follows acts on the token just made.
+    ctx.last = [c for c in (game.board.card(token_id),) if c is not None]
 
 
 @object_effect("modificar")
@@ -184,7 +194,7 @@ def modify(game: Game, ctx: Ctx, effect: dict[str, Any], objs: list[Any]) -> Non
         if effect.get("until"):
             game.res.note("modification", "124.1.a.1", f"{game.label(card)} gana {strength:+d}/{toughness:+d} {effect['until']}: sin contadores",
                           f"{game.label(card, 'en')} gets {strength:+d}/{toughness:+d} until {effect['until']}: no counters")
-            game.add_effect("modificar", card, source=ctx.source.uid if ctx.source else "", controller=ctx.controller,
+            game.add_effect("modificar", card, source=_source(ctx), controller=ctx.controller,
                             strength=strength, toughness=toughness, until=effect["until"])
             continue
         counter = f"{strength:+d}/{toughness:+d}"
@@ -235,7 +245,7 @@ def gain_ability(game: Game, ctx: Ctx, effect: dict[str, Any], objs: list[Any]) 
                       "Between gaining and losing an ability the newest effect wins (101.2 does not apply)")
         game.res.note("not-a-prohibition", "101.2.a", "Agregar y quitar habilidades no es «prohibir»", "Adding and removing abilities is not 'forbidding'")
         game.res.note("gains", "116.10", f"{game.label(card)} gana {effect['keyword']}", f"{game.label(card, 'en')} gains {effect['keyword']}")
-        game.add_effect("gana", card, controller=ctx.controller, keyword=effect["keyword"], until=effect.get("until"))
+        game.add_effect("gana", card, source=_source(ctx), controller=ctx.controller, keyword=effect["keyword"], until=effect.get("until"))
         if any(game.board.static_applies_to(s, e, c, card) and e.get("keyword") == effect["keyword"]
                for s, e, c in game.board.statics("no-puede-tener")):
             game.res.note("cant-have", "116.13", f"{game.label(card)} no puede tener {effect['keyword']}",
@@ -247,7 +257,7 @@ def lose_ability(game: Game, ctx: Ctx, effect: dict[str, Any], objs: list[Any]) 
     for card in _cards(objs):
         game.res.note("loses", "116.11", f"{game.label(card)} pierde todas las instancias de {effect['keyword']}",
                       f"{game.label(card, 'en')} loses every instance of {effect['keyword']}")
-        game.add_effect("pierde", card, controller=ctx.controller, keyword=effect["keyword"], until=effect.get("until"))
+        game.add_effect("pierde", card, source=_source(ctx), controller=ctx.controller, keyword=effect["keyword"], until=effect.get("until"))
 
 
 @object_effect("cambiar-subtipo")
@@ -257,7 +267,7 @@ def change_subtype(game: Game, ctx: Ctx, effect: dict[str, Any], objs: list[Any]
         if not isinstance(card, CardState):
             continue
         # An effect on an order keeps applying to the possession it becomes (115.6): it follows the card, not the object.
-        game.add_effect("subtipo", card.uid, controller=ctx.controller, subtype=effect["subtype"], until=effect.get("until"))
+        game.add_effect("subtipo", card.uid, source=_source(ctx), controller=ctx.controller, subtype=effect["subtype"], until=effect.get("until"))
         game.res.note("subtype", "115.6", f"{game.label(card)} pasa a ser {effect['subtype']}", f"{game.label(card, 'en')} becomes {effect['subtype']}")
 
 
@@ -303,5 +313,5 @@ def gain_control(game: Game, ctx: Ctx, effect: dict[str, Any], objs: list[Any]) 
 def recolor(game: Game, ctx: Ctx, effect: dict[str, Any], objs: list[Any]) -> None:
     color = effect.get("color") or ctx.color
     for card in _cards(objs):
-        game.add_effect("color", card, controller=ctx.controller, color=color, until=effect.get("until"))
+        game.add_effect("color", card, source=_source(ctx), controller=ctx.controller, color=color, until=effect.get("until"))
         game.res.note("recolor", "105.2", f"{game.label(card)} es {color}", f"{game.label(card, 'en')} is {color}")

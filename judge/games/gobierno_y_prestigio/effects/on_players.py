@@ -51,11 +51,14 @@ def exchange_prestige(game: Game, ctx: Ctx, effect: dict[str, Any]) -> None:
 @handler("agregar-recursos")
 def add_resources(game: Game, ctx: Ctx, effect: dict[str, Any]) -> None:
     if ctx.source is not None:
-        produced = resources.source_color(game, ctx.source, effect)
+        produced = resources.with_terms(game, ctx.source, effect,
+                                        resources.source_color(game, ctx.source, effect, amount(ctx, effect, game)))
     else:
         produced = [resources.ANY_COLOR] * amount(ctx, effect, game)
     if produced:
-        resources.add(game, ctx.player, produced, rule="106.1.b")
+        # Only a triggered resource ability resolves without the stack (106.1.h.1); an order, or an ability that used
+        # the stack, is no resource ability (106.1.i).
+        resources.add(game, ctx.player, produced, rule="106.1.b", resource_ability=ctx.item is None)
 
 
 @handler("recuperar-pg")
@@ -164,7 +167,7 @@ def each_player(game: Game, ctx: Ctx, effect: dict[str, Any]) -> None:
         with game.res.step("simultaneous", "101.4", "Las acciones suceden a la vez", "The actions happen at once"):
             for pid, picked in chosen:
                 for e, objs in zip(effect.get("effects", []), picked):
-                    if not objs:
+                    if not objs and e["do"] in APPLY:
                         game.res.note("impossible", "101.3", f"{pid} no puede hacerlo: esa parte se ignora",
                                       f"{pid} cannot do it: that part is ignored")
                         continue
