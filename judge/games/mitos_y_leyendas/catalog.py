@@ -15,7 +15,7 @@ from typing import Any
 
 from judge.core.catalog import OneNameCatalog, load_cards
 from judge.core.errors import Problem
-from judge.games.mitos_y_leyendas import refusals
+from judge.games.mitos_y_leyendas import usage
 from judge.games.mitos_y_leyendas.vocabulary import CARD_TYPE, VOCABULARY
 
 CARDS_DIR = Path(__file__).with_name("cards")
@@ -148,11 +148,11 @@ def facts_problems(raw: dict[str, Any], where: str) -> list[Problem]:
         for key, kind in (("effects", "effects"), ("condition", "condition")):
             if key in extra:
                 problems.extend(VOCABULARY.check_part(kind, extra[key], f"{where}.play-cost.{key}"))
-        problems.extend(refusals.effect_problems(extra.get("effects"), f"{where}.play-cost.effects"))
+        problems.extend(usage.effect_problems(extra.get("effects"), f"{where}.play-cost.effects"))
     abilities = raw.get("abilities", [])
     checked = VOCABULARY.check_abilities(abilities, f"{where}.abilities")
     # What the words allow but the engine would not rule on as described is refused too (decision vocabulary-limits).
-    return problems + checked + refusals.problems(abilities, f"{where}.abilities", raw.get("type"))
+    return problems + checked + usage.problems(abilities, f"{where}.abilities", raw.get("type"))
 
 
 def load_dir(path: Path = CARDS_DIR) -> tuple[dict[str, CardDef], list[Problem]]:

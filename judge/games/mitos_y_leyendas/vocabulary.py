@@ -7,7 +7,7 @@ implementation, so a card can never use a word the engine does not understand.
 
 The FAQ's own classification of abilities is kept as it is (Tipos de Habilidades): ``disparada`` (triggered),
 ``activada`` (activated, with a cost in the text box), ``continua`` (works while the source is in play) and
-``permanente`` (lasts the whole game; refused as a kind of its own, see :mod:`.refusals`). Anular, cancelar,
+``permanente`` (lasts the whole game; refused as a kind of its own, see :mod:`.usage`). Anular, cancelar,
 prevenir and "en respuesta" are four different effects.
 """
 
