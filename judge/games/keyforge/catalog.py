@@ -33,6 +33,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from judge.core import catalog as core_catalog
 from judge.core.errors import Problem, UnknownCardError
 from judge.games.keyforge import pool
+from judge.games.keyforge import usage
 from judge.games.keyforge.vocabulary import KEYWORDS, VOCABULARY
 
 CARDS_DIR = Path(__file__).with_name("cards")
@@ -197,6 +198,7 @@ def card_from_dict(cid: str, raw: dict[str, Any], *, where: str, custom: bool = 
         abilities = []
     for i, ability in enumerate(abilities):
         problems.extend(VOCABULARY.check_ability(ability, f"{where}.abilities[{i}]"))
+    problems.extend(usage.problems(abilities, f"{where}.abilities"))
     versions = raw.get("versions", {})
     if not isinstance(versions, dict):
         problems.append(Problem(f"{where}.versions", "versions is a table by ruleset id", "versions es una tabla por id de reglamento"))
@@ -210,12 +212,14 @@ def card_from_dict(cid: str, raw: dict[str, Any], *, where: str, custom: bool = 
         else:
             for i, ability in enumerate(as_upgrade.get("abilities", [])):
                 problems.extend(VOCABULARY.check_ability(ability, f"{where}.as-upgrade.abilities[{i}]"))
+            problems.extend(usage.problems(as_upgrade.get("abilities", []), f"{where}.as-upgrade.abilities"))
     for rid, override in versions.items():
         if not isinstance(override, dict) or set(override) - {"abilities", "note"}:
             problems.append(Problem(f"{where}.versions.{rid}", "a version overrides `abilities` (and may carry a `note`)", "una versión sustituye `abilities` (y puede llevar una `note`)"))
             continue
         for i, ability in enumerate(override.get("abilities", [])):
             problems.extend(VOCABULARY.check_ability(ability, f"{where}.versions.{rid}.abilities[{i}]"))
+        problems.extend(usage.problems(override.get("abilities", []), f"{where}.versions.{rid}.abilities"))
     incomplete = raw.get("incomplete", "")
     if isinstance(incomplete, list) and all(isinstance(x, str) for x in incomplete):
         incomplete = "; ".join(incomplete)

@@ -105,7 +105,7 @@ EFFECTS: dict[str, dict[str, str]] = {
     "gain": {"amount": "amount", "player": "player"},
     "lose": {"amount": "amount", "player": "player"},
     "steal": {"amount": "amount", "player": "player"},
-    "capture": {"amount": "amount", "onto": "target", "player": "player", "from-event": "bool", "from": "pools"},
+    "capture": {"amount": "amount", "onto": "target", "from-event": "bool", "from": "pools"},
     "return-aember": {"target": "target"},
     # Creatures and damage.
     "deal-damage": {"amount": "amount", "target": "target", "splash": "amount", "if-destroyed": "effects",

@@ -1,0 +1,268 @@
+"""How the words of the KeyForge vocabulary may be used together: the checks of a card that the shared grammar leaves
+to the game.
+
+:mod:`judge.core.vocabulary` checks each word against the words declared; this module refuses a word in a place the
+engine would not read it, or with a value the engine would read as another, so that a card using it is refused
+instead of ruled as if the word were not there: a ``whose`` on an ability that does not wait for a turn, a key of a
+triggered ability's filter the engine never looks at, a filter that only means something when it is ``true`` written
+``false``, "the most powerful" where only a card-by-card test is made, an ``if`` on a constant effect that does not
+read it, a player word a constant effect cannot apply, a condition or a chooser outside the words they take. Every
+problem is reported at once, each with where it is.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from judge.core.errors import Problem
+from judge.games.keyforge.vocabulary import PLAYERS
+
+WHOSE_TRIGGERS = ("start-of-turn", "end-of-turn", "would-forge")
+WHOSE = ("yours", "opponents", "each")
+"""An ability that waits for a turn (or for a key to be forged) says whose: the engine reads nothing else."""
+
+EVENT_FILTERS = {
+    "self": True, "who": ("you", "opponent"), "fighting-self": True, "by-damage-of": ("self",),
+    "damage": ("power", "assault", "hazardous", "splash-attack", "bonus-icon", "ability"), "host": None,
+    "how": ("fight",), "house": None, "by-bonus-icon": True, "played-on": None,
+    "flank-of": ("you",), "not-self": True, "subject": None, "before-resolving": True,
+}
+"""The keys of an "after" ability's filter the engine reads, each with the values it tells apart (True: only
+``true``; None: any value, checked elsewhere)."""
+
+TRUE_ONLY = frozenset({
+    "house-in-play", "neighbor-of-it", "not-it", "host-of-self", "among-it", "shares-house-with-it", "neighbor-of-host",
+    "shares-trait-with-it", "left-flank", "right-flank", "top-of-discard", "damaged", "undamaged", "exhausted", "ready",
+    "center", "not-self", "self", "neighbor-of-self", "left-of-self", "right-of-self", "no-bonus-icons", "not-chosen",
+    "chosen", "power-below-each", "event-house",
+})
+"""Target filters the engine applies only when they are ``true``: written ``false`` they would be ignored (the
+opposite is another filter: ``undamaged``, ``ready``, ``not-self``…)."""
+
+RANKED = ("most-powerful", "least-powerful")
+CHOICE_ONLY = frozenset({*RANKED, "chosen", "not-chosen", "power-below-each", "event-house"})
+"""Filters about a group of cards or about the ability resolving: a test of one card at a time, as a triggered
+ability's ``subject`` or a constant effect's condition makes, cannot apply them."""
+
+IF_CONSTANTS = frozenset({
+    "key-cost", "hand-size", "enters-play-state", "play-restriction", "state-check", "instead-of-dealing-damage",
+    "cannot-be-dealt-damage-by", "redirect-damage", "double-damage", "extra-damage", "also-dealt-damage",
+})
+"""Constant effects that read their own ``if``; every constant effect reads ``condition`` ("while …")."""
+
+CONSTANT_PLAYERS: dict[str, tuple[str, ...]] = {
+    "key-cost": ("you", "opponent", "each"), "hand-size": ("you", "opponent", "each"),
+    "must-choose-house": ("you", "opponent", "each"), "cannot-choose-house": ("you", "opponent", "each"),
+    "cannot-play": ("you", "opponent"), "no-bonus-icons": ("you", "opponent"),
+    "aember-from-supply": ("you", "opponent"), "instead-of-readying": ("you", "opponent"),
+    "cannot-be-stolen": ("you", "opponent", "host"),
+}
+"""The constant effects about a player, with the player words each one tells apart."""
+
+POWER_CONSTANTS = ("power", "set-power", "considered", "switch-power-armor")
+"""Constant effects that change power: one that names the most powerful creatures would depend on itself."""
+
+CHOOSERS = ("active", "controller", "opponent")
+CONDITION_WORDS = {"turn": ("yours", "opponents"), "tide": ("high", "low", "neutral")}
+PLAYER_CONDITIONS = ("for", "haunted")
+"""Conditions about a player: an ability's takes any player word, a constant effect's (read on the board, with no
+ability resolving) only "you" or "opponent"."""
+
+
+def _p(where: str, en: str, es: str) -> Problem:
+    return Problem(where, en, es)
+
+
+def _listed(words: tuple[str, ...]) -> str:
+    return ", ".join(words)
+
+
+def problems(abilities: Any, where: str) -> list[Problem]:
+    """Every use in a card's abilities that the engine would not read as written."""
+    found: list[Problem] = []
+    for i, ability in enumerate(abilities if isinstance(abilities, list) else []):
+        _ability(ability, f"{where}[{i}]", found)
+    return found
+
+
+def _ability(ability: Any, at: str, found: list[Problem]) -> None:
+    if not isinstance(ability, dict):
+        return
+    trigger = ability.get("trigger")
+    if "whose" in ability:
+        if trigger not in WHOSE_TRIGGERS:
+            found.append(_p(f"{at}.whose", f"whose is read only on {_listed(WHOSE_TRIGGERS)} abilities (an 'after' "
+                            "ability names the player with filter.who)",
+                            f"whose solo se lee en habilidades {_listed(WHOSE_TRIGGERS)} (una habilidad «after» nombra "
+                            "al jugador con filter.who)"))
+        elif ability["whose"] not in WHOSE:
+            found.append(_p(f"{at}.whose", f"whose is one of {_listed(WHOSE)}", f"whose es uno de {_listed(WHOSE)}"))
+    if "filter" in ability:
+        if trigger == "after":
+            _event_filter(ability["filter"], f"{at}.filter", found)
+        else:
+            found.append(_p(f"{at}.filter", "only an 'after' ability has a filter of its event",
+                            "solo una habilidad «after» tiene un filtro de su suceso"))
+    if "if" in ability:
+        _condition(ability["if"], f"{at}.if", found)
+    for j, effect in enumerate(ability.get("effects", []) if isinstance(ability.get("effects"), list) else []):
+        _effect(effect, f"{at}.effects[{j}]", found)
+    if isinstance(ability.get("effect"), dict):
+        _constant(ability["effect"], f"{at}.effect", found)
+
+
+def _event_filter(f: Any, at: str, found: list[Problem]) -> None:
+    if not isinstance(f, dict):
+        return
+    for key, value in f.items():
+        if key not in EVENT_FILTERS:
+            found.append(_p(f"{at}.{key}", f"an 'after' ability's filter reads {_listed(tuple(EVENT_FILTERS))}",
+                            f"el filtro de una habilidad «after» lee {_listed(tuple(EVENT_FILTERS))}"))
+            continue
+        allowed = EVENT_FILTERS[key]
+        if allowed is True and value is not True:
+            found.append(_p(f"{at}.{key}", f"{key} is only read as true", f"{key} solo se lee como true"))
+        elif isinstance(allowed, tuple) and value not in allowed:
+            found.append(_p(f"{at}.{key}", f"{key} is one of {_listed(allowed)}", f"{key} es uno de {_listed(allowed)}"))
+    for key in ("subject", "host"):
+        if isinstance(f.get(key), dict):
+            _target(f[key], f"{at}.{key}", found, one_by_one=True)
+
+
+def _target(target: Any, at: str, found: list[Problem], *, one_by_one: bool = False, constant: str | None = None) -> None:
+    if not isinstance(target, dict):
+        return
+    if "chooser" in target and target["chooser"] not in CHOOSERS:
+        found.append(_p(f"{at}.chooser", f"chooser is one of {_listed(CHOOSERS)}", f"chooser es uno de {_listed(CHOOSERS)}"))
+    f = target.get("filter")
+    if not isinstance(f, dict):
+        return
+    for key, value in f.items():
+        if key in TRUE_ONLY and value is not True:
+            found.append(_p(f"{at}.filter.{key}", f"the filter {key} is only read as true", f"el filtro {key} solo se lee como true"))
+        if one_by_one and key in CHOICE_ONLY:
+            found.append(_p(f"{at}.filter.{key}", f"{key} cannot be applied here: this target is tested one card at a time",
+                            f"{key} no puede aplicarse aquí: este objetivo se comprueba carta a carta"))
+    if constant is not None and "choose" not in target and any(f.get(k) for k in RANKED):
+        # (A lasting effect's target with `choose` is chosen as it is made, among the cards in play then.)
+        if any(f.get(k) is not True for k in RANKED if k in f):
+            found.append(_p(f"{at}.filter", "a constant effect's target reads only most-powerful / least-powerful = true "
+                            "(a group of N needs a choice)",
+                            "el objetivo de un efecto constante solo lee most-powerful / least-powerful = true (un grupo "
+                            "de N exige una elección)"))
+        if constant in POWER_CONSTANTS:
+            found.append(_p(f"{at}.filter", f"a {constant} effect cannot name the most or least powerful creatures: "
+                            "its own change of power would decide who they are",
+                            f"un efecto {constant} no puede nombrar las criaturas más o menos poderosas: su propio "
+                            "cambio de poder decidiría cuáles son"))
+        for key in CHOICE_ONLY - set(RANKED):
+            if key in f:
+                found.append(_p(f"{at}.filter.{key}", f"{key} cannot be applied to a constant effect's target",
+                                f"{key} no puede aplicarse al objetivo de un efecto constante"))
+
+
+TARGET_KEYS = ("target", "onto", "from", "with", "against", "each", "of", "to", "only")
+
+
+def _effect(effect: Any, at: str, found: list[Problem]) -> None:
+    if not isinstance(effect, dict):
+        return
+    if "chooser" in effect and effect["chooser"] not in CHOOSERS:
+        found.append(_p(f"{at}.chooser", f"chooser is one of {_listed(CHOOSERS)}", f"chooser es uno de {_listed(CHOOSERS)}"))
+    for key in TARGET_KEYS:
+        if isinstance(effect.get(key), dict):
+            _target(effect[key], f"{at}.{key}", found)
+    if "if" in effect:
+        _condition(effect["if"], f"{at}.if", found)
+    instead = effect.get("instead")
+    if isinstance(instead, dict):
+        if "if" in instead:
+            _condition(instead["if"], f"{at}.instead.if", found)
+        _effect({"do": effect.get("do"), **instead.get("with", {})}, f"{at}.instead.with", found) \
+            if isinstance(instead.get("with"), dict) else None
+    for key in ("then", "cost", "if-destroyed", "if-not-destroyed"):
+        for j, sub in enumerate(effect.get(key, []) if isinstance(effect.get(key), list) else []):
+            _effect(sub, f"{at}.{key}[{j}]", found)
+    for j, option in enumerate(effect.get("options", []) if isinstance(effect.get("options"), list) else []):
+        for k, sub in enumerate(option if isinstance(option, list) else []):
+            _effect(sub, f"{at}.options[{j}][{k}]", found)
+    if effect.get("do") == "lasting":
+        _lasting(effect, at, found)
+
+
+def _lasting(effect: dict[str, Any], at: str, found: list[Problem]) -> None:
+    constant = effect.get("effect")
+    if isinstance(constant, dict):
+        _constant(constant, f"{at}.effect", found)
+    trigger = effect.get("trigger")
+    if isinstance(trigger, dict):
+        _ability({"trigger": "after", **trigger}, f"{at}.trigger", found)
+    if effect.get("duration") == "until-leaves-play":
+        # It ends as the cards it names leave play (the lasting effect keeps them by uid): with nothing named, it
+        # would never end.
+        target = constant.get("target", "self") if isinstance(constant, dict) else None
+        named = isinstance(target, str) or (isinstance(target, dict) and "choose" in target)
+        if not named:
+            found.append(_p(f"{at}.duration", "until-leaves-play ends when the cards its effect names leave play: the "
+                            "effect names them (a target such as \"it\", or one chosen now)",
+                            "until-leaves-play termina cuando las cartas que nombra su efecto abandonan el juego: el "
+                            "efecto las nombra (un objetivo como \"it\", o uno elegido ahora)"))
+
+
+def _constant(effect: dict[str, Any], at: str, found: list[Problem]) -> None:
+    kind = effect.get("modify")
+    if "if" in effect and kind not in IF_CONSTANTS:
+        found.append(_p(f"{at}.if", f"a {kind} effect does not read if: its condition is `condition`",
+                        f"un efecto {kind} no lee if: su condición es `condition`"))
+    if "if" in effect:
+        _condition(effect["if"], f"{at}.if", found)
+    if "condition" in effect:
+        _condition(effect["condition"], f"{at}.condition", found, one_by_one=True)
+    if "player" in effect:
+        allowed = CONSTANT_PLAYERS.get(str(kind))
+        if allowed is None:
+            found.append(_p(f"{at}.player", f"a {kind} effect is about no player", f"un efecto {kind} no trata de ningún jugador"))
+        elif effect["player"] not in allowed:
+            found.append(_p(f"{at}.player", f"the player of a {kind} effect is one of {_listed(allowed)}",
+                            f"el jugador de un efecto {kind} es uno de {_listed(allowed)}"))
+    if isinstance(effect.get("target"), dict):
+        _target(effect["target"], f"{at}.target", found, constant=str(kind))
+    if isinstance(effect.get("filter"), dict):
+        _target({"filter": effect["filter"]}, f"{at}", found, one_by_one=True)
+    ability = effect.get("ability")
+    if isinstance(ability, dict):
+        _ability(ability, f"{at}.ability", found)
+    for key in ("effects",):
+        for j, sub in enumerate(effect.get(key, []) if isinstance(effect.get(key), list) else []):
+            _effect(sub, f"{at}.{key}[{j}]", found)
+
+
+def _condition(cond: Any, at: str, found: list[Problem], *, one_by_one: bool = False) -> None:
+    """A condition's words; ``one_by_one``: a constant effect's ``condition``, read on the board card by card."""
+    if not isinstance(cond, dict):
+        return
+    players = ("you", "opponent") if one_by_one else tuple(sorted(PLAYERS))
+    for key, words in {**CONDITION_WORDS, **{k: players for k in PLAYER_CONDITIONS}}.items():
+        if key in cond and cond[key] not in words:
+            found.append(_p(f"{at}.{key}", f"{key} is one of {_listed(words)}", f"{key} es uno de {_listed(words)}"))
+    for key in ("not",):
+        if key in cond:
+            _condition(cond[key], f"{at}.{key}", found, one_by_one=one_by_one)
+    for key in ("all", "any"):
+        for j, sub in enumerate(cond.get(key, []) if isinstance(cond.get(key), list) else []):
+            _condition(sub, f"{at}.{key}[{j}]", found, one_by_one=one_by_one)
+    for key in ("exists", "not-exists", "controls"):
+        if isinstance(cond.get(key), dict):
+            _target(cond[key], f"{at}.{key}", found, one_by_one=one_by_one)
+    if isinstance(cond.get("count-at-least"), list) and cond["count-at-least"]:
+        _target(cond["count-at-least"][0], f"{at}.count-at-least[0]", found, one_by_one=one_by_one)
+    spec = cond.get("named-match")
+    if isinstance(spec, dict):
+        f = spec.get("filter", {}) if isinstance(spec.get("filter"), dict) else {}
+        if any(k in f and f[k] is not True for k in RANKED):
+            found.append(_p(f"{at}.named-match.filter", "named-match reads most-powerful / least-powerful = true only",
+                            "named-match solo lee most-powerful / least-powerful = true"))
+        if "side" in spec and not any(f.get(k) for k in RANKED):
+            found.append(_p(f"{at}.named-match.side", "named-match reads side only with most-powerful / least-powerful",
+                            "named-match solo lee side con most-powerful / least-powerful"))
+        _target({"filter": {k: v for k, v in f.items() if k not in RANKED}}, f"{at}.named-match", found, one_by_one=True)
