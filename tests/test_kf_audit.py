@@ -94,6 +94,12 @@ REFUSED = {
         {"trigger": "play", "effects": [{"do": "lasting", "duration": "until-leaves-play",
                                          "effect": {"modify": "power", "amount": 1, "target": {"all": True, "kind": "creature"}}}]},
         "cards.test.abilities[0].effects[0].duration"),
+    "steal granted as a keyword": (
+        {"trigger": "constant", "effect": {"modify": "keyword", "keyword": "steal", "amount": 1, "target": "self"}},
+        "cards.test.abilities[0].effect.keyword"),
+    "a filter on the heal keyword": (
+        {"trigger": "play", "effects": [{"do": "destroy", "target": {"choose": 1, "kind": "creature", "filter": {"keyword": "heal"}}}]},
+        "cards.test.abilities[0].effects[0].target.filter.keyword"),
     "capture player": (
         {"trigger": "play", "effects": [{"do": "capture", "amount": 1, "player": "opponent"}]},
         "cards.test.abilities[0].effects[0].player"),
@@ -145,3 +151,7 @@ def test_no_card_of_the_pool_uses_a_word_the_engine_would_not_read() -> None:
 def test_capture_takes_no_player() -> None:
     # "Capture" always takes from the pools `from` names; a player word was accepted and never read.
     assert "player" not in EFFECTS["capture"]
+
+
+def test_a_keyword_line_holds_only_keywords_a_card_has() -> None:
+    assert "cards.test.keywords" in refused({**creature(), "keywords": ["elusive", "capture 1"]})

@@ -34,7 +34,7 @@ from judge.core import catalog as core_catalog
 from judge.core.errors import Problem, UnknownCardError
 from judge.games.keyforge import pool
 from judge.games.keyforge import usage
-from judge.games.keyforge.vocabulary import KEYWORDS, VOCABULARY
+from judge.games.keyforge.vocabulary import KEYWORDS, NOT_CARD_KEYWORDS, VOCABULARY
 
 CARDS_DIR = Path(__file__).with_name("cards")
 
@@ -144,6 +144,12 @@ def parse_keywords(raw: Any, where: str, problems: list[Problem]) -> tuple[tuple
     for name, value in items:
         if name not in KEYWORDS:
             problems.append(Problem(where, f"unknown keyword {name!r} (known: {', '.join(sorted(KEYWORDS))})", f"palabra clave desconocida {name!r} (conocidas: {', '.join(sorted(KEYWORDS))})"))
+            continue
+        if name in NOT_CARD_KEYWORDS:
+            problems.append(Problem(where, f"{name} is something an ability does or a player is, not a keyword a card "
+                                    "has: write it as an effect or a condition (docs/abilities.md)",
+                                    f"{name} es algo que hace una habilidad o que es un jugador, no una palabra clave de "
+                                    "una carta: escríbelo como efecto o condición (docs/abilities.md)"))
             continue
         if value is True:
             value = 1

@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from judge.core.errors import Problem
-from judge.games.keyforge.vocabulary import PLAYERS
+from judge.games.keyforge.vocabulary import NOT_CARD_KEYWORDS, PLAYERS
 
 WHOSE_TRIGGERS = ("start-of-turn", "end-of-turn", "would-forge")
 WHOSE = ("yours", "opponents", "each")
@@ -137,6 +137,9 @@ def _target(target: Any, at: str, found: list[Problem], *, one_by_one: bool = Fa
     f = target.get("filter")
     if not isinstance(f, dict):
         return
+    if f.get("keyword") in NOT_CARD_KEYWORDS:
+        found.append(_p(f"{at}.filter.keyword", f"{f['keyword']} is not a keyword a card has: no card would match",
+                        f"{f['keyword']} no es una palabra clave de una carta: ninguna carta coincidiría"))
     for key, value in f.items():
         if key in TRUE_ONLY and value is not True:
             found.append(_p(f"{at}.filter.{key}", f"the filter {key} is only read as true", f"el filtro {key} solo se lee como true"))
@@ -225,6 +228,9 @@ def _constant(effect: dict[str, Any], at: str, found: list[Problem]) -> None:
         elif effect["player"] not in allowed:
             found.append(_p(f"{at}.player", f"the player of a {kind} effect is one of {_listed(allowed)}",
                             f"el jugador de un efecto {kind} es uno de {_listed(allowed)}"))
+    if effect.get("keyword") in NOT_CARD_KEYWORDS:
+        found.append(_p(f"{at}.keyword", f"{effect['keyword']} is not a keyword a card has: nothing would read it",
+                        f"{effect['keyword']} no es una palabra clave de una carta: nada la leería"))
     if isinstance(effect.get("target"), dict):
         _target(effect["target"], f"{at}.target", found, constant=str(kind))
     if isinstance(effect.get("filter"), dict):

@@ -16,6 +16,11 @@ KEYWORDS = {
 }
 """Keywords of the master rulebook (17.2, PALABRAS CLAVE), plus Gigantic which the glossary treats as one."""
 
+NOT_CARD_KEYWORDS = {"capture", "exalt", "graft", "haunted", "heal", "steal"}
+"""Words PALABRAS CLAVE lists that an ability does (``do = "capture"``, ``"exalt"``, ``"graft"``, ``"heal"``,
+``"steal"``) or that a player is (``haunted``, a condition): never a keyword in a card's keyword line, and nothing
+reads them there."""
+
 TRIGGERS = {
     "play": "Jugar: — after the card is played (order.play.3)",
     "after-reap": "Después de cosechar: (printed 'Cosechar:')",
