@@ -100,6 +100,21 @@ REFUSED = {
     "a filter on the heal keyword": (
         {"trigger": "play", "effects": [{"do": "destroy", "target": {"choose": 1, "kind": "creature", "filter": {"keyword": "heal"}}}]},
         "cards.test.abilities[0].effects[0].target.filter.keyword"),
+    "a misspelt zone": (
+        {"trigger": "play", "effects": [{"do": "search", "zone": "graveyard", "filter": {"house": "dis"}}]},
+        "cards.test.abilities[0].effects[0].zone"),
+    "a target in a misspelt zone": (
+        {"trigger": "play", "effects": [{"do": "return-to-hand", "target": {"choose": 1, "kind": "card", "zone": "archive"}}]},
+        "cards.test.abilities[0].effects[0].target.zone"),
+    "a yes/no written as text": (
+        {"trigger": "play", "effects": [{"do": "fight-with", "target": {"choose": 1, "kind": "creature"}, "ready": "yes"}]},
+        "cards.test.abilities[0].effects[0].ready"),
+    "return purged artifacts": (
+        {"trigger": "play", "effects": [{"do": "return-purged", "kind": "artifact"}]},
+        "cards.test.abilities[0].effects[0].kind"),
+    "move Æmber to a player word read as a card": (
+        {"trigger": "play", "effects": [{"do": "move-aember", "amount": 1, "from": "self", "to": "controller"}]},
+        "cards.test.abilities[0].effects[0].to"),
     "capture player": (
         {"trigger": "play", "effects": [{"do": "capture", "amount": 1, "player": "opponent"}]},
         "cards.test.abilities[0].effects[0].player"),

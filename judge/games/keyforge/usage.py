@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from judge.core.errors import Problem
-from judge.games.keyforge.vocabulary import NOT_CARD_KEYWORDS, PLAYERS
+from judge.games.keyforge.vocabulary import EFFECTS, NAMED_TARGETS, NOT_CARD_KEYWORDS, PLAYERS, TRIGGERS
 
 WHOSE_TRIGGERS = ("start-of-turn", "end-of-turn", "would-forge")
 WHOSE = ("yours", "opponents", "each")
@@ -61,6 +61,16 @@ CONSTANT_PLAYERS: dict[str, tuple[str, ...]] = {
 
 POWER_CONSTANTS = ("power", "set-power", "considered", "switch-power-armor")
 """Constant effects that change power: one that names the most powerful creatures would depend on itself."""
+
+TARGET_ZONES = ("play", "under", "hand", "deck", "discard", "archives", "purged")
+PARAMETER_WORDS: dict[str, tuple[str, ...]] = {
+    "zone": (*TARGET_ZONES, "deck-and-discard"), "position": ("event-position",), "kind": ("creature",),
+    "trigger-name": tuple(sorted(TRIGGERS)),
+}
+"""The words an effect's parameter of each kind is read as (a zone named otherwise would be an empty zone; a kind
+of card to return other than creature would return every card)."""
+POOLS = ("supply", "you", "opponent", "active")
+"""Where ``move-aember`` moves Æmber besides a card: the common supply, or a player's pool."""
 
 CHOOSERS = ("active", "controller", "opponent")
 CONDITION_WORDS = {"turn": ("yours", "opponents"), "tide": ("high", "low", "neutral")}
@@ -134,6 +144,9 @@ def _target(target: Any, at: str, found: list[Problem], *, one_by_one: bool = Fa
         return
     if "chooser" in target and target["chooser"] not in CHOOSERS:
         found.append(_p(f"{at}.chooser", f"chooser is one of {_listed(CHOOSERS)}", f"chooser es uno de {_listed(CHOOSERS)}"))
+    if "zone" in target and target["zone"] not in TARGET_ZONES:
+        found.append(_p(f"{at}.zone", f"a target's zone is one of {_listed(TARGET_ZONES)}",
+                        f"la zona de un objetivo es una de {_listed(TARGET_ZONES)}"))
     f = target.get("filter")
     if not isinstance(f, dict):
         return
@@ -172,6 +185,7 @@ def _effect(effect: Any, at: str, found: list[Problem]) -> None:
         return
     if "chooser" in effect and effect["chooser"] not in CHOOSERS:
         found.append(_p(f"{at}.chooser", f"chooser is one of {_listed(CHOOSERS)}", f"chooser es uno de {_listed(CHOOSERS)}"))
+    _parameters(effect, at, found)
     for key in TARGET_KEYS:
         if isinstance(effect.get(key), dict):
             _target(effect[key], f"{at}.{key}", found)
@@ -191,6 +205,22 @@ def _effect(effect: Any, at: str, found: list[Problem]) -> None:
             _effect(sub, f"{at}.options[{j}][{k}]", found)
     if effect.get("do") == "lasting":
         _lasting(effect, at, found)
+
+
+def _parameters(effect: dict[str, Any], at: str, found: list[Problem]) -> None:
+    """The values of an effect's parameters the shared grammar does not check: yes/no, zones and the other words."""
+    for key, kind in EFFECTS.get(str(effect.get("do")), {}).items():
+        if key not in effect:
+            continue
+        value = effect[key]
+        if kind == "bool" and not isinstance(value, bool):
+            found.append(_p(f"{at}.{key}", f"{key} is true or false", f"{key} es true o false"))
+        elif kind in PARAMETER_WORDS and value not in PARAMETER_WORDS[kind]:
+            words = PARAMETER_WORDS[kind]
+            found.append(_p(f"{at}.{key}", f"{key} is one of {_listed(words)}", f"{key} es uno de {_listed(words)}"))
+        elif kind == "destination" and isinstance(value, str) and value not in POOLS and value not in NAMED_TARGETS:
+            found.append(_p(f"{at}.{key}", f"{key} is a card (a named target or a target table) or one of {_listed(POOLS)}",
+                            f"{key} es una carta (un objetivo con nombre o una tabla de objetivo) o uno de {_listed(POOLS)}"))
 
 
 def _lasting(effect: dict[str, Any], at: str, found: list[Problem]) -> None:
