@@ -43,6 +43,12 @@ REFUSED = {
     "event filter who misspelt": (
         {"trigger": "after", "event": "play", "filter": {"who": "controller"}, "effects": [{"do": "gain", "amount": 1}]},
         "cards.test.abilities[0].filter.who"),
+    "a subject on an event about a player alone": (
+        {"trigger": "after", "event": "forge", "filter": {"subject": {"kind": "creature"}}, "effects": [{"do": "gain", "amount": 1}]},
+        "cards.test.abilities[0].filter.subject"),
+    "a house filter on an event that names no house": (
+        {"trigger": "after", "event": "reap", "filter": {"house": "dis"}, "effects": [{"do": "gain", "amount": 1}]},
+        "cards.test.abilities[0].filter.house"),
     "most powerful subject": (
         {"trigger": "after", "event": "reap", "filter": {"subject": {"kind": "creature", "filter": {"most-powerful": True}}},
          "effects": [{"do": "gain", "amount": 1}]},

@@ -30,6 +30,16 @@ EVENT_FILTERS = {
 """The keys of an "after" ability's filter the engine reads, each with the values it tells apart (True: only
 ``true``; None: any value, checked elsewhere)."""
 
+CARDLESS_EVENTS = ("choose-house", "raise-tide", "forge", "stolen")
+"""Events about a player alone: no card a filter about the card (``subject``, ``self``…) could test."""
+EVENT_ONLY: dict[str, tuple[str, ...]] = {
+    "house": ("choose-house",), "fighting-self": ("destroyed",), "by-damage-of": ("destroyed",),
+    "damage": ("destroyed",), "host": ("attach",), "how": ("used",), "by-bonus-icon": ("damaged",),
+    "played-on": ("play",), "flank-of": ("play",), "before-resolving": ("play",),
+}
+"""Filter keys about what only some events tell: on another event there would be nothing to test."""
+CARD_FILTERS = ("self", "not-self", "subject")
+
 TRUE_ONLY = frozenset({
     "house-in-play", "neighbor-of-it", "not-it", "host-of-self", "among-it", "shares-house-with-it", "neighbor-of-host",
     "shares-trait-with-it", "left-flank", "right-flank", "top-of-discard", "damaged", "undamaged", "exhausted", "ready",
@@ -109,7 +119,7 @@ def _ability(ability: Any, at: str, found: list[Problem]) -> None:
             found.append(_p(f"{at}.whose", f"whose is one of {_listed(WHOSE)}", f"whose es uno de {_listed(WHOSE)}"))
     if "filter" in ability:
         if trigger == "after":
-            _event_filter(ability["filter"], f"{at}.filter", found)
+            _event_filter(ability["filter"], f"{at}.filter", found, ability.get("event"))
         else:
             found.append(_p(f"{at}.filter", "only an 'after' ability has a filter of its event",
                             "solo una habilidad «after» tiene un filtro de su suceso"))
@@ -121,10 +131,15 @@ def _ability(ability: Any, at: str, found: list[Problem]) -> None:
         _constant(ability["effect"], f"{at}.effect", found)
 
 
-def _event_filter(f: Any, at: str, found: list[Problem]) -> None:
+def _event_filter(f: Any, at: str, found: list[Problem], event: Any) -> None:
     if not isinstance(f, dict):
         return
     for key, value in f.items():
+        events = EVENT_ONLY.get(key)
+        if (events is not None and event not in events) or (key in CARD_FILTERS and event in CARDLESS_EVENTS):
+            found.append(_p(f"{at}.{key}", f"the {event} event tells nothing {key} could test",
+                            f"el suceso {event} no dice nada que {key} pueda comprobar"))
+            continue
         if key not in EVENT_FILTERS:
             found.append(_p(f"{at}.{key}", f"an 'after' ability's filter reads {_listed(tuple(EVENT_FILTERS))}",
                             f"el filtro de una habilidad «after» lee {_listed(tuple(EVENT_FILTERS))}"))
