@@ -121,6 +121,12 @@ REFUSED = {
     "move Æmber to a player word read as a card": (
         {"trigger": "play", "effects": [{"do": "move-aember", "amount": 1, "from": "self", "to": "controller"}]},
         "cards.test.abilities[0].effects[0].to"),
+    "a key a constant effect never reads": (
+        {"trigger": "constant", "effect": {"modify": "power", "amount": 1, "target": "self", "duration": "turn"}},
+        "cards.test.abilities[0].effect.duration"),
+    "may-play for the opponent": (
+        {"trigger": "constant", "effect": {"modify": "may-play", "player": "opponent", "count": 1, "filter": {"house": "dis"}}},
+        "cards.test.abilities[0].effect.player"),
     "capture player": (
         {"trigger": "play", "effects": [{"do": "capture", "amount": 1, "player": "opponent"}]},
         "cards.test.abilities[0].effects[0].player"),

@@ -69,6 +69,33 @@ CONSTANT_PLAYERS: dict[str, tuple[str, ...]] = {
 }
 """The constant effects about a player, with the player words each one tells apart."""
 
+T = ("target",)
+CONSTANT_KEYS: dict[str, tuple[str, ...]] = {
+    "power": (*T, "amount"), "armor": (*T, "amount"), "keyword": (*T, "keyword", "amount"),
+    "cannot-be-dealt-damage": T, "enters-play-ready": ("kind",), "key-cost": ("player", "amount", "if"),
+    "hand-size": ("player", "amount", "if"), "play-restriction": ("if", "label"),
+    "cannot-play": ("player", "filter", "more-than", "per-type"), "cannot-use": (*T, "use", "except", "unless"),
+    "gain-ability": (*T, "ability"), "fight-restriction": (*T, "only"), "lose-keyword": (*T, "keyword"),
+    "set-power": (*T, "value"), "blank": T, "house": (*T, "value", "while-controlled", "outside-identity"),
+    "must-choose-house": ("player", "house"), "cannot-choose-house": ("player", "house"),
+    "enters-play-state": (*T, "state", "if"), "no-fight-damage": (*T, "when"), "cannot-be-stolen": ("player",),
+    "no-bonus-icons": ("player",), "replace-bonus-icon": ("icon", "with"), "steal-becomes-capture": (),
+    "aember-from-supply": ("player",), "forge-from-card": T, "may-use": ("count", "filter"),
+    "instead-of-dealing-damage": (*T, "effects", "if"), "cannot-be-dealt-damage-by": (*T, "from", "if"),
+    "redirect-damage": (*T, "if"), "extra-damage": (*T, "amount", "if"), "double-damage": (*T, "if"),
+    "also-dealt-damage": (*T, "fights", "if"), "switch-power-armor": T, "extra-bonus-icons": ("times",),
+    "attacking-ignores": (*T, "keyword"), "animate": (*T, "power"), "redirect-leaving": (*T, "zone", "to"),
+    "redirect-entering": (*T, "zone", "from", "to"), "enters-play-under-opponent": (),
+    "repeat-play-effects": ("filter-card", "times"), "considered": (*T, "power", "armor"),
+    "instead-of-readying": ("player", "effects"), "use-cost": (*T, "effects"), "all-houses": T,
+    "fight-damage": (*T, "amount", "against"), "played-as-copy": ("of", "house", "enters-play"),
+    "creature-in-battleline": ("power",), "flank": T, "trait": (*T, "trait"), "also-trigger": (*T, "from", "as"),
+    "gain-text-box": (*T, "of"), "fight-damage-limit": (*T, "amount"), "may-play-or-use": ("count", "filter"),
+    "may-play": ("count", "filter", "while"), "state-check": ("if", "effects"), "control": (),
+}
+"""The keys each constant effect reads besides ``modify``, ``condition`` and ``note``: any other would be ignored."""
+COMMON_CONSTANT_KEYS = ("modify", "condition", "note")
+
 POWER_CONSTANTS = ("power", "set-power", "considered", "switch-power-armor")
 """Constant effects that change power: one that names the most powerful creatures would depend on itself."""
 
@@ -259,6 +286,12 @@ def _lasting(effect: dict[str, Any], at: str, found: list[Problem]) -> None:
 
 def _constant(effect: dict[str, Any], at: str, found: list[Problem]) -> None:
     kind = effect.get("modify")
+    keys = CONSTANT_KEYS.get(str(kind))
+    for key in effect if keys is not None else ():
+        if key not in keys and key not in COMMON_CONSTANT_KEYS and key not in ("if", "player"):
+            takes = _listed((*keys, "condition"))
+            found.append(_p(f"{at}.{key}", f"a {kind} effect reads {takes}: {key} would be ignored",
+                            f"un efecto {kind} lee {takes}: {key} se ignoraría"))
     if "if" in effect and kind not in IF_CONSTANTS:
         found.append(_p(f"{at}.if", f"a {kind} effect does not read if: its condition is `condition`",
                         f"un efecto {kind} no lee if: su condición es `condition`"))

@@ -101,7 +101,7 @@ CONSTANT_EFFECTS = {
     "gain-text-box": "the targets gain the text box (abilities and keywords) of the card `of`",
     "fight-damage-limit": "the targets deal at most `amount` damage when fighting (the most restrictive limit applies)",
     "may-play-or-use": "the player may play or use `count` card(s) matching `filter` whatever the active house: one permission, spent by either",
-    "may-play": "`player` may play `count` card(s) matching `filter` whatever the active house (and, where the rulebook allows it, beyond the first-turn limit)",
+    "may-play": "its controller may play `count` card(s) matching `filter` whatever the active house (and, where the rulebook allows it, beyond the first-turn limit)",
     "state-check": "whenever `if` holds as the game state is checked, `effects` resolve as an ability of this card",
 }
 
