@@ -127,6 +127,12 @@ REFUSED = {
     "may-play for the opponent": (
         {"trigger": "constant", "effect": {"modify": "may-play", "player": "opponent", "count": 1, "filter": {"house": "dis"}}},
         "cards.test.abilities[0].effect.player"),
+    "a misspelt keyword granted": (
+        {"trigger": "constant", "effect": {"modify": "keyword", "keyword": "elusve", "target": "self"}},
+        "cards.test.abilities[0].effect.keyword"),
+    "no fight damage when attacking, misspelt": (
+        {"trigger": "constant", "effect": {"modify": "no-fight-damage", "when": "attack", "target": "self"}},
+        "cards.test.abilities[0].effect.when"),
     "capture player": (
         {"trigger": "play", "effects": [{"do": "capture", "amount": 1, "player": "opponent"}]},
         "cards.test.abilities[0].effects[0].player"),

@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from judge.core.errors import Problem
-from judge.games.keyforge.vocabulary import EFFECTS, NAMED_TARGETS, NOT_CARD_KEYWORDS, PLAYERS, TRIGGERS
+from judge.games.keyforge.vocabulary import EFFECTS, KEYWORDS, NAMED_TARGETS, NOT_CARD_KEYWORDS, PLAYERS, TRIGGERS
 
 WHOSE_TRIGGERS = ("start-of-turn", "end-of-turn", "would-forge")
 WHOSE = ("yours", "opponents", "each")
@@ -95,6 +95,19 @@ CONSTANT_KEYS: dict[str, tuple[str, ...]] = {
 }
 """The keys each constant effect reads besides ``modify``, ``condition`` and ``note``: any other would be ignored."""
 COMMON_CONSTANT_KEYS = ("modify", "condition", "note")
+
+USES = ("reap", "fight", "action", "omni", "unstun")
+ICONS = ("aember", "capture", "damage", "draw", "discard")
+CARD_KEYWORDS = tuple(sorted(KEYWORDS - NOT_CARD_KEYWORDS))
+CONSTANT_WORDS: dict[tuple[str, str], tuple[str, ...]] = {
+    ("no-fight-damage", "when"): ("attacking", "attacked", "always"), ("cannot-use", "use"): USES,
+    ("cannot-use", "except"): USES[:4], ("replace-bonus-icon", "icon"): (*ICONS, "any"),
+    ("replace-bonus-icon", "with"): (*ICONS, "steal"), ("keyword", "keyword"): CARD_KEYWORDS,
+    ("lose-keyword", "keyword"): CARD_KEYWORDS, ("attacking-ignores", "keyword"): ("elusive", "taunt"),
+    ("enters-play-ready", "kind"): ("creature", "artifact"),
+}
+"""The words a constant effect's parameter tells apart: another word would never match (a use that never happens, a
+keyword no card has)."""
 
 POWER_CONSTANTS = ("power", "set-power", "considered", "switch-power-armor")
 """Constant effects that change power: one that names the most powerful creatures would depend on itself."""
@@ -306,9 +319,10 @@ def _constant(effect: dict[str, Any], at: str, found: list[Problem]) -> None:
         elif effect["player"] not in allowed:
             found.append(_p(f"{at}.player", f"the player of a {kind} effect is one of {_listed(allowed)}",
                             f"el jugador de un efecto {kind} es uno de {_listed(allowed)}"))
-    if effect.get("keyword") in NOT_CARD_KEYWORDS:
-        found.append(_p(f"{at}.keyword", f"{effect['keyword']} is not a keyword a card has: nothing would read it",
-                        f"{effect['keyword']} no es una palabra clave de una carta: nada la leería"))
+    for (of, key), words in CONSTANT_WORDS.items():
+        if kind == of and key in effect and effect[key] not in words:
+            found.append(_p(f"{at}.{key}", f"the {key} of a {kind} effect is one of {_listed(words)}",
+                            f"el {key} de un efecto {kind} es uno de {_listed(words)}"))
     if isinstance(effect.get("target"), dict):
         _target(effect["target"], f"{at}.target", found, constant=str(kind))
     if isinstance(effect.get("filter"), dict):
