@@ -133,6 +133,12 @@ REFUSED = {
     "no fight damage when attacking, misspelt": (
         {"trigger": "constant", "effect": {"modify": "no-fight-damage", "when": "attack", "target": "self"}},
         "cards.test.abilities[0].effect.when"),
+    "a misspelt house in a filter": (
+        {"trigger": "play", "effects": [{"do": "destroy", "target": {"choose": 1, "kind": "creature", "filter": {"house": "star-alliance"}}}]},
+        "cards.test.abilities[0].effects[0].target.filter.house"),
+    "a card type in a filter that cards in play are not": (
+        {"trigger": "play", "effects": [{"do": "destroy", "target": {"all": True, "kind": "card", "filter": {"type": ["creature", "token"]}}}]},
+        "cards.test.abilities[0].effects[0].target.filter.type"),
     "capture player": (
         {"trigger": "play", "effects": [{"do": "capture", "amount": 1, "player": "opponent"}]},
         "cards.test.abilities[0].effects[0].player"),

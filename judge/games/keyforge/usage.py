@@ -205,9 +205,13 @@ def _target(target: Any, at: str, found: list[Problem], *, one_by_one: bool = Fa
     f = target.get("filter")
     if not isinstance(f, dict):
         return
-    if f.get("keyword") in NOT_CARD_KEYWORDS:
-        found.append(_p(f"{at}.filter.keyword", f"{f['keyword']} is not a keyword a card has: no card would match",
-                        f"{f['keyword']} no es una palabra clave de una carta: ninguna carta coincidiría"))
+    for key, words in _filter_words().items():
+        values = f[key] if key == "type" and isinstance(f.get(key), list) else [f[key]] if key in f else []
+        for value in values:
+            if value not in words:
+                found.append(_p(f"{at}.filter.{key}", f"the filter {key} is one of {_listed(words)}: no card would match "
+                                f"{value!r}", f"el filtro {key} es uno de {_listed(words)}: ninguna carta coincidiría con "
+                                f"{value!r}"))
     for key, value in f.items():
         if key in TRUE_ONLY and value is not True:
             found.append(_p(f"{at}.filter.{key}", f"the filter {key} is only read as true", f"el filtro {key} solo se lee como true"))
@@ -230,6 +234,14 @@ def _target(target: Any, at: str, found: list[Problem], *, one_by_one: bool = Fa
             if key in f:
                 found.append(_p(f"{at}.filter.{key}", f"{key} cannot be applied to a constant effect's target",
                                 f"{key} no puede aplicarse al objetivo de un efecto constante"))
+
+
+def _filter_words() -> dict[str, tuple[str, ...]]:
+    """The words a target filter tells apart: a house, a keyword or a card type otherwise spelt matches no card."""
+    from judge.games.keyforge.catalog import HOUSES  # the catalog checks cards with this module: imported late
+    houses = (*HOUSES, "chosen", "active")
+    return {"house": houses, "not-house": houses, "keyword": CARD_KEYWORDS, "power-parity": ("even", "odd"),
+            "type": ("creature", "artifact", "action", "upgrade")}
 
 
 TARGET_KEYS = ("target", "onto", "from", "with", "against", "each", "of", "to", "only")
