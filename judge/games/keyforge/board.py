@@ -326,10 +326,15 @@ class Board:
         if target == "host":
             host = self.host_of(source) if self.position.find(source.uid) else None
             return host is not None and host.uid == card.uid
+        lasting = effect.get("_lasting", {})
+        if lasting.get("duration") == "while-controlled" and card.controller != lasting.get("controller"):
+            # EFECTOS DURADEROS: "for as long as you control it" (Tomar Prestado) lasts only the time it names: it
+            # does nothing to a card its creator no longer controls, whatever the effect.
+            return False
         if isinstance(target, dict):
             if target.get("uids") is not None:
                 return card.uid in target["uids"]
-            controller = effect.get("_lasting", {}).get("controller", source.controller)
+            controller = lasting.get("controller", source.controller)
             if not ((entering or self.in_play(card)) and matches(self, target, card, controller=controller, source=source)):
                 return False
             return self._ranked_in(target, card, controller=controller, source=source)
