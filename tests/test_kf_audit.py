@@ -139,6 +139,9 @@ REFUSED = {
     "a card type in a filter that cards in play are not": (
         {"trigger": "play", "effects": [{"do": "destroy", "target": {"all": True, "kind": "card", "filter": {"type": ["creature", "token"]}}}]},
         "cards.test.abilities[0].effects[0].target.filter.type"),
+    "once with no trigger": (
+        {"trigger": "play", "effects": [{"do": "lasting", "duration": "once", "effect": {"modify": "power", "amount": 1, "target": "self"}}]},
+        "cards.test.abilities[0].effects[0].duration"),
     "capture player": (
         {"trigger": "play", "effects": [{"do": "capture", "amount": 1, "player": "opponent"}]},
         "cards.test.abilities[0].effects[0].player"),

@@ -297,16 +297,20 @@ def _lasting(effect: dict[str, Any], at: str, found: list[Problem]) -> None:
     trigger = effect.get("trigger")
     if isinstance(trigger, dict):
         _ability({"trigger": "after", **trigger}, f"{at}.trigger", found)
-    if effect.get("duration") == "until-leaves-play":
-        # It ends as the cards it names leave play (the lasting effect keeps them by uid): with nothing named, it
-        # would never end.
+    duration = effect.get("duration")
+    if duration in ("until-leaves-play", "while-controlled"):
+        # Both end with the cards the effect names (kept by uid): as they leave play, or as their control changes.
+        # With no card named, or with only a trigger, nothing would ever end them.
         target = constant.get("target", "self") if isinstance(constant, dict) else None
         named = isinstance(target, str) or (isinstance(target, dict) and "choose" in target)
         if not named:
-            found.append(_p(f"{at}.duration", "until-leaves-play ends when the cards its effect names leave play: the "
-                            "effect names them (a target such as \"it\", or one chosen now)",
-                            "until-leaves-play termina cuando las cartas que nombra su efecto abandonan el juego: el "
-                            "efecto las nombra (un objetivo como \"it\", o uno elegido ahora)"))
+            found.append(_p(f"{at}.duration", f"{duration} lasts as long as the cards its effect names: the effect "
+                            "names them (a target such as \"it\", or one chosen now)",
+                            f"{duration} dura lo que las cartas que nombra su efecto: el efecto las nombra (un objetivo "
+                            "como \"it\", o uno elegido ahora)"))
+    if duration in ("once", "next-time") and not isinstance(trigger, dict):
+        found.append(_p(f"{at}.duration", f"{duration} ends the first time its trigger's event happens: it needs a trigger",
+                        f"{duration} termina la primera vez que ocurre el suceso de su trigger: necesita un trigger"))
 
 
 def _constant(effect: dict[str, Any], at: str, found: list[Problem]) -> None:
