@@ -142,6 +142,16 @@ REFUSED = {
     "once with no trigger": (
         {"trigger": "play", "effects": [{"do": "lasting", "duration": "once", "effect": {"modify": "power", "amount": 1, "target": "self"}}]},
         "cards.test.abilities[0].effects[0].duration"),
+    "a constant amount divided": (
+        {"trigger": "constant", "effect": {"modify": "power", "target": "self", "amount": {
+            "count": {"kind": "creature", "side": "enemy"}, "divide": 2}}},
+        "cards.test.abilities[0].effect.amount"),
+    "a constant amount of the card's power": (
+        {"trigger": "constant", "effect": {"modify": "armor", "target": "self", "amount": {"value": "self.power"}}},
+        "cards.test.abilities[0].effect.amount.value"),
+    "a counted extra damage": (
+        {"trigger": "constant", "effect": {"modify": "extra-damage", "target": "self", "amount": {"value": "you.keys"}}},
+        "cards.test.abilities[0].effect.amount"),
     "capture player": (
         {"trigger": "play", "effects": [{"do": "capture", "amount": 1, "player": "opponent"}]},
         "cards.test.abilities[0].effects[0].player"),

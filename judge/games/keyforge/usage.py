@@ -109,6 +109,14 @@ CONSTANT_WORDS: dict[tuple[str, str], tuple[str, ...]] = {
 """The words a constant effect's parameter tells apart: another word would never match (a use that never happens, a
 keyword no card has)."""
 
+WHOLE_AMOUNTS = ("extra-damage", "fight-damage", "fight-damage-limit")
+"""Constant effects whose ``amount`` is a whole number: nothing is counted for them."""
+COUNTED = ("sum-power", "value", "count", "sum-amber", "sum", "houses")
+"""What a constant effect's amount may count (read anew whenever the board is asked); it may be multiplied
+(``times``), and a number of houses capped (``max``): nothing else of the amounts of an ability is read there."""
+PLAYER_VALUES = ("amber", "keys", "unforged-keys", "chains", "hand", "deck", "discard", "archives")
+CARD_VALUES = ("amber", "damage", "power-counters")
+
 POWER_CONSTANTS = ("power", "set-power", "considered", "switch-power-armor")
 """Constant effects that change power: one that names the most powerful creatures would depend on itself."""
 
@@ -321,6 +329,15 @@ def _constant(effect: dict[str, Any], at: str, found: list[Problem]) -> None:
             takes = _listed((*keys, "condition"))
             found.append(_p(f"{at}.{key}", f"a {kind} effect reads {takes}: {key} would be ignored",
                             f"un efecto {kind} lee {takes}: {key} se ignoraría"))
+    for key in ("amount",) + (("value",) if kind == "set-power" else ()):
+        if key not in effect:
+            continue
+        if kind in WHOLE_AMOUNTS:
+            if not isinstance(effect[key], int) or isinstance(effect[key], bool):
+                found.append(_p(f"{at}.{key}", f"the amount of a {kind} effect is a whole number",
+                                f"la cantidad de un efecto {kind} es un número entero"))
+        else:
+            _constant_amount(effect[key], f"{at}.{key}", found)
     if "if" in effect and kind not in IF_CONSTANTS:
         found.append(_p(f"{at}.if", f"a {kind} effect does not read if: its condition is `condition`",
                         f"un efecto {kind} no lee if: su condición es `condition`"))
@@ -349,6 +366,34 @@ def _constant(effect: dict[str, Any], at: str, found: list[Problem]) -> None:
     for key in ("effects",):
         for j, sub in enumerate(effect.get(key, []) if isinstance(effect.get(key), list) else []):
             _effect(sub, f"{at}.{key}[{j}]", found)
+
+
+def _constant_amount(expr: Any, at: str, found: list[Problem]) -> None:
+    """An amount of a constant effect, as the board counts it (:meth:`Board._amount`)."""
+    if isinstance(expr, int) and not isinstance(expr, bool):
+        return
+    counted = [k for k in COUNTED if isinstance(expr, dict) and k in expr]
+    extra = [k for k in expr if k not in (*COUNTED, "times", "max")] if isinstance(expr, dict) else []
+    if len(counted) != 1 or extra or ("max" in expr and counted != ["houses"]):
+        found.append(_p(at, f"a constant effect's amount is a whole number or one of {_listed(COUNTED)}, with `times` "
+                        "(and `max` for houses): nothing else would be counted",
+                        f"la cantidad de un efecto constante es un número entero o uno de {_listed(COUNTED)}, con "
+                        "`times` (y `max` para houses): nada más se contaría"))
+        return
+    if counted == ["sum"]:
+        for j, part in enumerate(expr["sum"] if isinstance(expr["sum"], list) else []):
+            _constant_amount(part, f"{at}.sum[{j}]", found)
+    elif counted == ["value"]:
+        who, _, what = str(expr["value"]).partition(".")
+        ok = (who == "self" and (what in CARD_VALUES or what.startswith("counter-"))) or \
+            (who in ("you", "opponent") and what in PLAYER_VALUES)
+        if not ok:
+            found.append(_p(f"{at}.value", "a constant effect's value is self.<amber, damage, power-counters, counter-…> "
+                            f"or you/opponent.<{', '.join(PLAYER_VALUES)}>",
+                            "el valor de un efecto constante es self.<amber, damage, power-counters, counter-…> o "
+                            f"you/opponent.<{', '.join(PLAYER_VALUES)}>"))
+    elif counted in (["count"], ["sum-amber"], ["houses"]):
+        _target(expr[counted[0]], f"{at}.{counted[0]}", found, one_by_one=True)
 
 
 def _condition(cond: Any, at: str, found: list[Problem], *, one_by_one: bool = False) -> None:
