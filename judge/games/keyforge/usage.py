@@ -123,10 +123,11 @@ POWER_CONSTANTS = ("power", "set-power", "considered", "switch-power-armor")
 TARGET_ZONES = ("play", "under", "hand", "deck", "discard", "archives", "purged")
 PARAMETER_WORDS: dict[str, tuple[str, ...]] = {
     "zone": (*TARGET_ZONES, "deck-and-discard"), "position": ("event-position",), "kind": ("creature",),
-    "trigger-name": tuple(sorted(TRIGGERS)),
+    "trigger-name": tuple(sorted(set(TRIGGERS) - {"constant", "after"})),
 }
 """The words an effect's parameter of each kind is read as (a zone named otherwise would be an empty zone; a kind
-of card to return other than creature would return every card)."""
+of card to return other than creature would return every card; a constant ability, or one waiting for an event, has
+nothing ``trigger-ability`` could resolve)."""
 POOLS = ("supply", "you", "opponent", "active")
 """Where ``move-aember`` moves Æmber besides a card: the common supply, or a player's pool."""
 
