@@ -152,6 +152,9 @@ REFUSED = {
     "a counted extra damage": (
         {"trigger": "constant", "effect": {"modify": "extra-damage", "target": "self", "amount": {"value": "you.keys"}}},
         "cards.test.abilities[0].effect.amount"),
+    "a repeat of the whole ability, counted": (
+        {"trigger": "play", "effects": [{"do": "gain", "amount": 1}, {"do": "repeat", "what": "ability", "times": 2}]},
+        "cards.test.abilities[0].effects[1].times"),
     "capture player": (
         {"trigger": "play", "effects": [{"do": "capture", "amount": 1, "player": "opponent"}]},
         "cards.test.abilities[0].effects[0].player"),

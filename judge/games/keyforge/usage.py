@@ -281,6 +281,14 @@ def _effect(effect: Any, at: str, found: list[Problem]) -> None:
             _effect(sub, f"{at}.options[{j}][{k}]", found)
     if effect.get("do") == "lasting":
         _lasting(effect, at, found)
+    if effect.get("do") == "repeat":
+        # A repeat acts on the effects before it in its list, not through the common keys of an effect.
+        for key in ("then", "instead", "for-each", "each"):
+            if key in effect:
+                found.append(_p(f"{at}.{key}", f"a repeat does not read {key}", f"una repetición no lee {key}"))
+        if effect.get("what") == "ability" and "times" in effect:
+            found.append(_p(f"{at}.times", "repeating the whole ability goes on while its `if` holds: times is not read",
+                            "repetir toda la habilidad sigue mientras se cumpla su `if`: times no se lee"))
 
 
 def _parameters(effect: dict[str, Any], at: str, found: list[Problem]) -> None:
