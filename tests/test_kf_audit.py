@@ -155,6 +155,12 @@ REFUSED = {
     "a repeat of the whole ability, counted": (
         {"trigger": "play", "effects": [{"do": "gain", "amount": 1}, {"do": "repeat", "what": "ability", "times": 2}]},
         "cards.test.abilities[0].effects[1].times"),
+    "an ability's own condition": (
+        {"trigger": "after", "event": "reap", "if": {"tide": "high"}, "effects": [{"do": "gain", "amount": 1}]},
+        "cards.test.abilities[0].if"),
+    "an ability working from the archives": (
+        {"trigger": "start-of-turn", "zone": "archives", "effects": [{"do": "gain", "amount": 1}]},
+        "cards.test.abilities[0].zone"),
     "capture player": (
         {"trigger": "play", "effects": [{"do": "capture", "amount": 1, "player": "opponent"}]},
         "cards.test.abilities[0].effects[0].player"),

@@ -166,14 +166,21 @@ def _ability(ability: Any, at: str, found: list[Problem]) -> None:
                             "al jugador con filter.who)"))
         elif ability["whose"] not in WHOSE:
             found.append(_p(f"{at}.whose", f"whose is one of {_listed(WHOSE)}", f"whose es uno de {_listed(WHOSE)}"))
+    for key in ("if", "instead"):
+        if key in ability:
+            found.append(_p(f"{at}.{key}", f"an ability's {key} is not read: write it on its effects",
+                            f"el {key} de una habilidad no se lee: escríbelo en sus efectos"))
+    if "zone" in ability and (trigger not in ("start-of-turn", "end-of-turn") or ability["zone"] != "discard"
+                              or ability.get("whose", "yours") != "yours"):
+        found.append(_p(f"{at}.zone", "an ability works from elsewhere than play only as zone = \"discard\", at the start "
+                        "or end of its owner's turn", "una habilidad solo funciona fuera del juego como zone = "
+                        "\"discard\", al inicio o al final del turno de su propietario"))
     if "filter" in ability:
         if trigger == "after":
             _event_filter(ability["filter"], f"{at}.filter", found, ability.get("event"))
         else:
             found.append(_p(f"{at}.filter", "only an 'after' ability has a filter of its event",
                             "solo una habilidad «after» tiene un filtro de su suceso"))
-    if "if" in ability:
-        _condition(ability["if"], f"{at}.if", found)
     for j, effect in enumerate(ability.get("effects", []) if isinstance(ability.get("effects"), list) else []):
         _effect(effect, f"{at}.effects[{j}]", found)
     if isinstance(ability.get("effect"), dict):
