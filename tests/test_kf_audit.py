@@ -161,6 +161,10 @@ REFUSED = {
     "an ability working from the archives": (
         {"trigger": "start-of-turn", "zone": "archives", "effects": [{"do": "gain", "amount": 1}]},
         "cards.test.abilities[0].zone"),
+    "a constant condition comparing the card's power": (
+        {"trigger": "constant", "effect": {"modify": "armor", "amount": 1, "target": "self",
+                                            "condition": {"compare": ["self.power", ">", 3]}}},
+        "cards.test.abilities[0].effect.condition.compare[0].value"),
     "capture player": (
         {"trigger": "play", "effects": [{"do": "capture", "amount": 1, "player": "opponent"}]},
         "cards.test.abilities[0].effects[0].player"),

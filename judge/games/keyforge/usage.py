@@ -116,6 +116,8 @@ COUNTED = ("sum-power", "value", "count", "sum-amber", "sum", "houses")
 (``times``), and a number of houses capped (``max``): nothing else of the amounts of an ability is read there."""
 PLAYER_VALUES = ("amber", "keys", "unforged-keys", "chains", "hand", "deck", "discard", "archives")
 CARD_VALUES = ("amber", "damage", "power-counters")
+TURN_VALUES = ("fights", "friendly-destroyed", "discards", "plays", "destroyed-in-fight", "forged")
+"""What the turn has done so far, which a constant effect's condition may compare (you/opponent.<value>)."""
 
 POWER_CONSTANTS = ("power", "set-power", "considered", "switch-power-armor")
 """Constant effects that change power: one that names the most powerful creatures would depend on itself."""
@@ -431,6 +433,14 @@ def _condition(cond: Any, at: str, found: list[Problem], *, one_by_one: bool = F
             _target(cond[key], f"{at}.{key}", found, one_by_one=one_by_one)
     if isinstance(cond.get("count-at-least"), list) and cond["count-at-least"]:
         _target(cond["count-at-least"][0], f"{at}.count-at-least[0]", found, one_by_one=one_by_one)
+    if one_by_one and isinstance(cond.get("compare"), list) and len(cond["compare"]) == 3:
+        # A constant effect's comparison is counted on the board as its amounts are, and what the turn has done so far.
+        for j in (0, 2):
+            side = cond["compare"][j]
+            who, _, what = str(side).partition(".")
+            if isinstance(side, str) and who in ("you", "opponent") and what in TURN_VALUES:
+                continue
+            _constant_amount({"value": side} if isinstance(side, str) else side, f"{at}.compare[{j}]", found)
     spec = cond.get("named-match")
     if isinstance(spec, dict):
         f = spec.get("filter", {}) if isinstance(spec.get("filter"), dict) else {}
