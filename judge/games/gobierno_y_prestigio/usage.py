@@ -31,6 +31,11 @@ STATIC_PLAYERS = ("controller", "each", "each-opponent", "opponent")
 ONE_PLAYER = ("crear-tarjeta", "puede-pagar", "intercambiar-prestigio")
 """Effects done by or with one player: they cannot be done by every player at once."""
 NESTED = ("then", "otherwise", "effects", "when-spent")
+ON_OBJECTS = ("a-la-mano", "cambiar-objetivos", "cambiar-subtipo", "colorear", "contadores", "copiar-orden", "crear-tarjeta",
+              "dano", "descartar-orden", "destruir", "enderezar", "ganar-control", "ganar-habilidad", "girar", "jugar",
+              "modificar", "perder-habilidad", "poner-en-juego", "prevenir-dano", "prevenir-fuente", "quitar-uso", "retirar")
+"""The effects after which ``previous`` names what they acted on: those on objects, and the creation of a token (the
+token). Every other effect (on players, a choice, moving a counter) leaves nothing for ``previous`` to name."""
 
 
 def tokens(abilities: Any, where: str) -> list[tuple[Any, str]]:
@@ -106,9 +111,55 @@ def _ability(ability: dict[str, Any], where: str) -> list[Problem]:
     effects = ability.get("effects", [])
     for j, effect in enumerate(effects if isinstance(effects, list) else []):
         out.extend(_effect(effect, f"{where}.effects[{j}]", top=True))
+    out.extend(_sequence(effects, f"{where}.effects"))
     for j, mode in enumerate(ability.get("modes", []) if isinstance(ability.get("modes"), list) else []):
         for k, effect in enumerate(mode if isinstance(mode, list) else [mode]):
             out.extend(_effect(effect, f"{where}.modes[{j}][{k}]", declared=True))
+        out.extend(_sequence(mode if isinstance(mode, list) else [mode], f"{where}.modes[{j}]"))
+    return out
+
+
+def _reads_previous(effect: dict[str, Any]) -> bool:
+    amount = effect.get("amount")
+    return any(effect.get(k) == "previous" for k in ("target", "source", "copy")) or \
+        isinstance(amount, dict) and amount.get("of") == "previous"
+
+
+def _sequence(effects: Any, where: str, *, named: bool = False, each: bool = False) -> list[Problem]:
+    """What one effect of a list takes from those before it: ``previous`` what the one just before acted on, a
+    ``colorear`` without a colour the colour an ``elegir-color`` chose earlier in the same list (101.4.b). ``named``:
+    the list starts with an object named (a ``controlador-elige`` option: that object); ``each``: the effects of a
+    ``cada-jugador``, each done on its own (101.4), so that none takes anything from another."""
+    if not isinstance(effects, list):
+        return []
+    out: list[Problem] = []
+    last, before, color = named, "", False
+    for j, effect in enumerate(effects):
+        if not isinstance(effect, dict):
+            continue
+        at, verb = f"{where}[{j}]", effect.get("do")
+        if _reads_previous(effect) and not last:
+            out.append(_no(at, "previous names what the effect just before acted on, and " +
+                           (f"{before} acts on no object" if before else "no effect before it here acted on one") +
+                           (" (each effect of cada-jugador is done on its own)" if each else ""),
+                           "previous nombra lo que afectó el efecto anterior, y " +
+                           (f"{before} no afecta a ningún objeto" if before else "ningún efecto anterior aquí afectó a uno") +
+                           (" (cada efecto de cada-jugador se hace por separado)" if each else "")))
+        if verb == "colorear" and "color" not in effect and not color:
+            out.append(_no(at, "colorear names its colour (color) or follows an elegir-color in the same list of effects" +
+                           (", outside cada-jugador" if each else ""),
+                           "colorear nombra su color (color) o sigue a un elegir-color en la misma lista de efectos" +
+                           (", fuera de cada-jugador" if each else "")))
+        if verb == "elegir-color":
+            color = not each
+        else:
+            last, before = verb in ON_OBJECTS and not each, str(verb)
+        for key in ("then", "otherwise", "when-spent"):
+            out.extend(_sequence(effect.get(key), f"{at}.{key}"))
+        if verb == "cada-jugador":
+            out.extend(_sequence(effect.get("effects"), f"{at}.effects", each=True))
+        for k, option in enumerate(effect.get("options", []) if isinstance(effect.get("options"), list) else []):
+            out.extend(_sequence(option if isinstance(option, list) else [option], f"{at}.options[{k}]", named=True))
     return out
 
 
