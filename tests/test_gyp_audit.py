@@ -112,6 +112,23 @@ REFUSED = {
     "previous inside cada-jugador": (_order({"do": "cada-jugador", "effects": [
         {"do": "girar", "target": {"elige": 1, "kind": "subdito", "side": "own"}}, {"do": "destruir", "target": "previous"}]}),
         "each effect of cada-jugador is done on its own"),
+    "a payment inside cada-jugador": (_order({"do": "cada-jugador", "effects": [{"do": "puede-pagar", "cost": {"recursos": 1},
+                                                                              "then": [{"do": "ganar-prestigio"}]}]}),
+                                      "every player chooses before anyone acts (101.4)"),
+    "a counter moved inside cada-jugador": (_order({"do": "cada-jugador", "effects": [{"do": "mover-contador", "counter": "+1/+1",
+                                                                                    "source": {"elige": 1, "kind": "subdito", "side": "own"},
+                                                                                    "target": {"elige": 1, "kind": "lider", "side": "own"}}]}),
+                                            "mover-contador would choose as it is done"),
+    "a cada-jugador inside cada-jugador": (_order({"do": "cada-jugador", "effects": [{"do": "cada-jugador", "effects": []}]}),
+                                           "cada-jugador would choose as it is done"),
+    "a player effect choosing its object inside cada-jugador": (
+        _order({"do": "cada-jugador", "effects": [{"do": "perder-prestigio", "amount": {"count": "fuerza", "of": "target"},
+                                                   "target": {"elige": 1, "kind": "subdito", "side": "own"}}]}),
+        "perder-prestigio would choose as it is done"),
+    "whose a destroyed object was": ({"kind": "disparada", "event": "subdito-destruido", "filter": {"side": "own"},
+                                      "effects": [{"do": "ganar-prestigio", "amount": 1}]}, "decision trigger-side"),
+    "a trigger side that is none": ({"kind": "disparada", "event": "ataca", "filter": {"side": "mine"},
+                                     "effects": [{"do": "ganar-prestigio", "amount": 1}]}, "side is one of own, opponent, any"),
     "a field an ability kind does not hold": ({"kind": "activada", "filter": {"self": True}, "cost": {"girar": True},
                                                "effects": [{"do": "ganar-prestigio"}]}, "activada takes cost, effects"),
 }
@@ -153,6 +170,10 @@ def test_what_the_engine_does_read_passes():
         _order({"do": "crear-tarjeta", "token": {"type": "ciudadano"}}, {"do": "contadores", "target": "previous", "counter": "+1/+1"}),
         _order({"do": "cada-jugador", "effects": [{"do": "controlador-elige", "target": {"elige": 1, "kind": "subdito", "side": "own"},
                                                    "options": [[{"do": "destruir", "target": "previous"}], [{"do": "perder-prestigio"}]]}]}),
+        _order({"do": "cada-jugador", "effects": [{"do": "descartar-de-mano", "amount": 1}, {"do": "recuperar-uso", "zone": "descarte"},
+                                                  {"do": "recuperar-pg", "amount": 1}, {"do": "ganar-prestigio", "amount": 1}]}),
+        {"kind": "disparada", "event": "entra-en-juego", "filter": {"subdito": True, "side": "opponent"}, "effects": [{"do": "ganar-prestigio"}]},
+        {"kind": "disparada", "event": "recibe-dano", "filter": {"side": "own", "type": "ciudadano"}, "effects": [{"do": "ganar-prestigio"}]},
     ) == ""
 
 

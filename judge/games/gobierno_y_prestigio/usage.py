@@ -17,13 +17,15 @@ from collections.abc import Callable
 from judge.core.errors import Problem
 from judge.games.gobierno_y_prestigio.vocabulary import (ABILITY_FIELDS, COLORS, CONDITIONS, COUNTER, COUNTS,
                                                          EFFECT_PARAMETERS, EVENT_FILTERS, FILTERS, ITEM_FILTERS,
-                                                         KEYWORDS, NAMED_TARGETS, PLAYER_WORDS, POSSESSION_TYPES, STATIC_PARAMETERS,
+                                                         KEYWORDS, NAMED_TARGETS, PLAYER_WORDS, POSSESSION_TYPES, SIDES, STATIC_PARAMETERS,
                                                          TARGET_KINDS, TYPES, ZONES)
 
 STACK = ("orden", "mandato", "habilidad", "objeto-en-pila")
 OBJECTLESS_EVENTS = ("atacan", "final-del-combate", "final-del-turno", "orden-te-hace-ganar-prestigio", "gana-prestigio",
                      "pierde-prestigio", "recurso-gastado")
 """Events about a player or a moment, with no object a filter could describe."""
+LEAVING_EVENTS = ("subdito-destruido", "destruido", "orden-destruye-subdito")
+"""Events about an object that leaves the battlefield: whose it was is not said (decision trigger-side)."""
 STATIC_KINDS = ("subdito", "lider", "subdito-o-lider", "posesion", "ciudadano", "barco", "patrimonio", "estrategia",
                 "testimonio", "cualquier-objetivo", "objeto")
 """What a static ability's ``target`` can describe: objects on the battlefield."""
@@ -119,6 +121,24 @@ def _ability(ability: dict[str, Any], where: str) -> list[Problem]:
     return out
 
 
+CHOOSE_WHILE_ACTING = ("puede-pagar", "mover-contador", "elegir-color", "cada-jugador")
+"""Effects whose choices the engine asks as they are done: inside ``cada-jugador`` they would come after other
+players acted, where 101.4 has every player choose before anyone acts (decision each-player-choices)."""
+
+
+def _chosen_while_acting(effect: dict[str, Any], where: str) -> list[Problem]:
+    verb = effect.get("do")
+    amount = effect.get("amount")
+    reads = [effect.get("target"), amount.get("of") if isinstance(amount, dict) else None]
+    if verb in CHOOSE_WHILE_ACTING or (verb not in ON_OBJECTS and verb != "controlador-elige"
+                                       and any(isinstance(r, dict) for r in reads)):
+        return [_no(where, f"inside cada-jugador every player chooses before anyone acts (101.4), and {verb} would choose "
+                    "as it is done: write it outside cada-jugador (decision each-player-choices)",
+                    f"dentro de cada-jugador todos los jugadores eligen antes de que nadie actúe (101.4), y {verb} elegiría "
+                    "al hacerse: escríbelo fuera de cada-jugador (decisión each-player-choices)")]
+    return []
+
+
 def _reads_previous(effect: dict[str, Any]) -> bool:
     amount = effect.get("amount")
     return any(effect.get(k) == "previous" for k in ("target", "source", "copy")) or \
@@ -150,6 +170,8 @@ def _sequence(effects: Any, where: str, *, named: bool = False, each: bool = Fal
                            (", outside cada-jugador" if each else ""),
                            "colorear nombra su color (color) o sigue a un elegir-color en la misma lista de efectos" +
                            (", fuera de cada-jugador" if each else "")))
+        if each:
+            out.extend(_chosen_while_acting(effect, at))
         if verb == "elegir-color":
             color = not each
         else:
@@ -198,11 +220,19 @@ def _event_filter(event: Any, filters: dict[str, Any], where: str) -> list[Probl
                     f"el evento «{event}» no trata de ningún objeto: un filtro no tiene qué describir")]
     out = []
     for key, value in filters.items():
-        if key in EVENT_FILTERS:
+        if key == "side":
+            if event in LEAVING_EVENTS:
+                out.append(_no(f"{where}.side", f"the object of '{event}' leaves the battlefield by it, and out of it has no "
+                               "controller (110.4): part 1 does not say whether the one it had counts (decision trigger-side)",
+                               f"el objeto de «{event}» deja el campo por él, y fuera de él no tiene controlador (110.4): "
+                               "la primera parte no dice si cuenta el que tenía (decisión trigger-side)"))
+            elif value not in SIDES:
+                out.append(_no(f"{where}.side", f"side is one of {', '.join(SIDES)}", f"side es uno de {', '.join(SIDES)}"))
+        elif key in EVENT_FILTERS:
             if not isinstance(value, bool):
                 out.append(_no(f"{where}.{key}", f"{key} is true or false", f"{key} es true o false"))
         elif key in ITEM_FILTERS or key not in FILTERS:
-            known = ", ".join([*EVENT_FILTERS, *(k for k in FILTERS if k not in ITEM_FILTERS)])
+            known = ", ".join([*EVENT_FILTERS, "side", *(k for k in FILTERS if k not in ITEM_FILTERS)])
             out.append(_no(f"{where}.{key}", f"a triggered ability's filter is one of {known}",
                            f"el filtro de una habilidad disparada es uno de {known}"))
         else:
