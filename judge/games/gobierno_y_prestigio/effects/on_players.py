@@ -187,6 +187,11 @@ def each_player(game: Game, ctx: Ctx, effect: dict[str, Any]) -> None:
     (101.4.a); then the actions happen at once."""
     with game.res.step("each-player", "101.4", "Cada jugador, empezando por el jugador activo", "Each player, the active player first"):
         index = ctx.index
+        if len(effect.get("effects", [])) > 1:
+            # Part 1 does not say whether a later instruction's choices wait for the earlier instruction's actions.
+            game.res.note("choices-first", "gyp.decision.each-player-choices",
+                          "Cada jugador hace todas sus elecciones, en el orden del texto, antes de cualquier acción",
+                          "Each player makes all their choices, in the text's order, before any action")
         chosen: list[tuple[str, list[Any]]] = []
         who = game.position.opponents(ctx.player) if effect.get("player") == "each-opponent" else game.position.turn_order()
         forced: dict[str, int] = {}
