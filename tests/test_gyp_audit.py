@@ -88,6 +88,47 @@ REFUSED = {
     "a reduction under an unknown condition": ({"kind": "coste", "reduce": 1, "if": "controlas-barco"}, "a condition is one of"),
     "a cost that removes a kind that is no type": ({"kind": "activada", "cost": {"retira": "subdito"}, "effects": [{"do": "ganar-prestigio"}]},
                                                    "retira names a type of possession"),
+    "a colour neither named nor chosen": (_order({"do": "colorear", "target": SUBDITO, "until": "fin-del-turno"}),
+                                          "colorear names its colour (color) or follows an elegir-color"),
+    "a colour chosen after it": (_order({"do": "colorear", "target": SUBDITO}, {"do": "elegir-color"}),
+                                 "colorear names its colour (color) or follows an elegir-color"),
+    "a colour chosen in another list": (_order({"do": "elegir-color"}, {"do": "puede-pagar", "cost": {"recursos": 1},
+                                                                       "then": [{"do": "colorear", "target": "previous"}]}),
+                                        "colorear names its colour (color) or follows an elegir-color"),
+    "a colour chosen inside cada-jugador": (_order({"do": "cada-jugador", "effects": [
+        {"do": "elegir-color"}, {"do": "colorear", "target": {"elige": 1, "kind": "subdito", "side": "own"}}]}), "outside cada-jugador"),
+    "previous after an effect on players": (_order({"do": "destruir", "target": SUBDITO}, {"do": "ganar-prestigio", "amount": 1},
+                                                   {"do": "a-la-mano", "target": "previous"}), "ganar-prestigio acts on no object"),
+    "previous after moving a counter": (_order({"do": "mover-contador", "source": SUBDITO, "target": {"choose": 1, "kind": "lider"},
+                                                "counter": "+1/+1"}, {"do": "girar", "target": "previous"}),
+                                        "mover-contador acts on no object"),
+    "previous after a discard from hand": (_order({"do": "descartar-de-mano", "amount": 1},
+                                                  {"do": "ganar-prestigio", "amount": {"count": "coste", "of": "previous"}}),
+                                           "descartar-de-mano acts on no object"),
+    "previous with nothing before it": (_order({"do": "destruir", "target": "previous"}), "no effect before it here acted on one"),
+    "previous at the start of a nested effect": (_order({"do": "girar", "target": SUBDITO}, {"do": "puede-pagar", "cost": {"recursos": 1},
+                                                        "then": [{"do": "destruir", "target": "previous"}]}),
+                                                 "no effect before it here acted on one"),
+    "previous inside cada-jugador": (_order({"do": "cada-jugador", "effects": [
+        {"do": "girar", "target": {"elige": 1, "kind": "subdito", "side": "own"}}, {"do": "destruir", "target": "previous"}]}),
+        "each effect of cada-jugador is done on its own"),
+    "a payment inside cada-jugador": (_order({"do": "cada-jugador", "effects": [{"do": "puede-pagar", "cost": {"recursos": 1},
+                                                                              "then": [{"do": "ganar-prestigio"}]}]}),
+                                      "every player chooses before anyone acts (101.4)"),
+    "a counter moved inside cada-jugador": (_order({"do": "cada-jugador", "effects": [{"do": "mover-contador", "counter": "+1/+1",
+                                                                                    "source": {"elige": 1, "kind": "subdito", "side": "own"},
+                                                                                    "target": {"elige": 1, "kind": "lider", "side": "own"}}]}),
+                                            "mover-contador would choose as it is done"),
+    "a cada-jugador inside cada-jugador": (_order({"do": "cada-jugador", "effects": [{"do": "cada-jugador", "effects": []}]}),
+                                           "cada-jugador would choose as it is done"),
+    "a player effect choosing its object inside cada-jugador": (
+        _order({"do": "cada-jugador", "effects": [{"do": "perder-prestigio", "amount": {"count": "fuerza", "of": "target"},
+                                                   "target": {"elige": 1, "kind": "subdito", "side": "own"}}]}),
+        "perder-prestigio would choose as it is done"),
+    "whose a destroyed object was": ({"kind": "disparada", "event": "subdito-destruido", "filter": {"side": "own"},
+                                      "effects": [{"do": "ganar-prestigio", "amount": 1}]}, "decision trigger-side"),
+    "a trigger side that is none": ({"kind": "disparada", "event": "ataca", "filter": {"side": "mine"},
+                                     "effects": [{"do": "ganar-prestigio", "amount": 1}]}, "side is one of own, opponent, any"),
     "a field an ability kind does not hold": ({"kind": "activada", "filter": {"self": True}, "cost": {"girar": True},
                                                "effects": [{"do": "ganar-prestigio"}]}, "activada takes cost, effects"),
 }
@@ -124,7 +165,22 @@ def test_what_the_engine_does_read_passes():
         {"kind": "disparada", "event": "recibe-dano", "filter": {"type": "ciudadano", "strength-min": 2}, "effects": [{"do": "ganar-prestigio"}]},
         {"kind": "orden", "modes": [[{"do": "destruir", "target": SUBDITO}], [{"do": "ganar-prestigio", "player": "ganas"}]]},
         _order({"do": "cada-jugador", "effects": [{"do": "destruir", "target": {"elige": 1, "kind": "subdito", "side": "own"}}]}),
+        _order({"do": "elegir-color"}, {"do": "colorear", "target": SUBDITO, "until": "fin-del-turno"}),
+        _order({"do": "girar", "target": SUBDITO}, {"do": "elegir-color"}, {"do": "colorear", "target": "previous"}),
+        _order({"do": "crear-tarjeta", "token": {"type": "ciudadano"}}, {"do": "contadores", "target": "previous", "counter": "+1/+1"}),
+        _order({"do": "cada-jugador", "effects": [{"do": "controlador-elige", "target": {"elige": 1, "kind": "subdito", "side": "own"},
+                                                   "options": [[{"do": "destruir", "target": "previous"}], [{"do": "perder-prestigio"}]]}]}),
+        _order({"do": "cada-jugador", "effects": [{"do": "descartar-de-mano", "amount": 1}, {"do": "recuperar-uso", "zone": "descarte"},
+                                                  {"do": "recuperar-pg", "amount": 1}, {"do": "ganar-prestigio", "amount": 1}]}),
+        {"kind": "disparada", "event": "entra-en-juego", "filter": {"subdito": True, "side": "opponent"}, "effects": [{"do": "ganar-prestigio"}]},
+        {"kind": "disparada", "event": "recibe-dano", "filter": {"side": "own", "type": "ciudadano"}, "effects": [{"do": "ganar-prestigio"}]},
     ) == ""
+
+
+def test_the_effects_previous_follows_are_those_on_objects_and_token_creation():
+    from judge.games.gobierno_y_prestigio.effects import APPLY
+    from judge.games.gobierno_y_prestigio.usage import ON_OBJECTS
+    assert set(ON_OBJECTS) == set(APPLY) | {"crear-tarjeta"}
 
 
 @pytest.mark.parametrize("lang, expected", [("es", "si un súbdito que controlas fuera a hacer daño, hace el doble"),

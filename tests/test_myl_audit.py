@@ -65,6 +65,15 @@ def test_the_catalog_uses_nothing_the_engine_refuses():
      "abilities[0].effects[0].mode", "mode is one of total, fuerza-y-habilidad, habilidad"),
     ({"kind": "jugar", "effects": [{"do": "destruir", "target": {"player": True}}]},
      "abilities[0].effects[0].target.player", "unknown target field"),
+    ({"kind": "disparada", "on": "entra-en-juego", "effects": [{"do": "fuerza", "amount": 1,
+                                                                  "target": {"self": True, "race": "vampiro"}}]},
+     "abilities[0].effects[0].target.race", "self names this card and nothing else"),
+    ({"kind": "continua", "strength": {"amount": 1}, "target": {"self": True, "type": "aliado"}},
+     "abilities[0].target.type", "self names this card and nothing else"),
+    ({"kind": "jugar", "effects": [{"do": "sin-habilidades", "target": {"responded": True, "side": "opponent"}}]},
+     "abilities[0].effects[0].target.side", "responded is checked only on"),
+    ({"kind": "jugar", "effects": [{"do": "sin-habilidades", "target": {"responded": True, "attacking": True}}]},
+     "abilities[0].effects[0].target.attacking", "responded is checked only on"),
 ])
 def test_a_use_the_engine_cannot_rule_on_is_refused(ability, where, says):
     found = _problems([ability])
@@ -96,6 +105,8 @@ def test_an_additional_cost_is_checked_too():
     {"kind": "continua", "grant": "jugable-desde-cementerio"},
     {"kind": "jugar", "effects": [{"do": "ganar-control", "until": "permanente", "target": {"type": "aliado"}}]},
     {"kind": "jugar", "effects": [{"do": "cancelar", "target": {"type": "aliado", "side": "opponent"}}]},
+    {"kind": "jugar", "effects": [{"do": "sin-habilidades", "target": {"type": "aliado", "race": "faerie", "responded": True}}]},
+    {"kind": "continua", "strength": {"amount": 1}, "target": {"self": True}},
 ])
 def test_what_the_engine_rules_on_is_accepted(ability):
     assert _problems([ability]) == {}

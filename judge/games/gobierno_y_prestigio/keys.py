@@ -4,14 +4,14 @@ DECISIONS = frozenset({
     "any-target", "avasallar", "battlefield-synonyms", "card-destinations", "cleanup-repeat", "combat-rules",
     "combat-skip", "command-attack-loop", "complete-sets", "concede", "continuous-effects", "control-change",
     "copy-effects", "damage-pipeline", "damage-substeps", "damage-to-players", "delayed-trigger-controller",
-    "destroy", "end-of-step-triggers", "face-up-action", "gains-counters", "gp-gain-and-recovery", "gp-new-state",
+    "destroy", "each-player-choices", "end-of-step-triggers", "face-up-action", "gains-counters", "gp-gain-and-recovery", "gp-new-state",
     "illegal-target", "inesperada", "infinite-loops", "intrigar", "leader-zero-counters", "leadership-abilities",
     "legacy-leaves", "limited-copies", "lock-out-loss", "mandato-copy", "match-and-tournament", "mejoras",
     "missing-sections", "multiplayer-scope", "orders-illegal-targets", "partial-targets", "pass-chain",
     "play-procedure", "play-zones", "player-target-words", "pool-emptying", "priority-windows", "recambio",
     "removed-from-combat", "replacement-prevention", "resolution-procedure", "resource-color", "retirar", "sba-list",
     "shylock", "special-attackers-blockers", "starting-hand", "summoning", "tap-icon", "testimonios",
-    "toughness-zero", "trigger-order", "trigger-without-target", "untap-all-objects", "use-spent-when",
+    "toughness-zero", "trigger-order", "trigger-side", "trigger-without-target", "untap-all-objects", "use-spent-when",
     "uses-display", "uses-non-owned", "win-and-loss", "x-value",
 })
 """Where part 1 is silent and this ruleset decides (the ``gyp-decisiones`` document, cited as ``gyp.decision.<id>``)."""

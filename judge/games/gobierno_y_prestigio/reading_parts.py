@@ -393,10 +393,13 @@ def event_clause(event: Any, filters: dict[str, Any], lang: str) -> str:
         when, subject = say(lang, "Cuando", "When"), say(lang, *NAMED["self"])
     else:
         when = say(lang, "Siempre que", "Whenever")
-        rest = {k: v for k, v in filters.items() if k != "subdito"}
+        rest = {k: v for k, v in filters.items() if k not in ("subdito", "side")}
+        side = {"side": filters["side"]} if "side" in filters else {}
         kind = "subdito" if filters.get("subdito") else None
         if kind:
-            subject = target({"elige": 1, "kind": kind, "filter": rest}, lang, chosen=False)
+            subject = target({"elige": 1, "kind": kind, "filter": rest, **side}, lang, chosen=False)
         else:
-            subject = say(lang, some_es, some_en) + "".join(f" {filter_clause(k, v, lang)}" for k, v in rest.items())
+            whose = _where(side, lang, "you")
+            subject = say(lang, some_es, some_en) + "".join(f" {filter_clause(k, v, lang)}" for k, v in rest.items()) + \
+                (f" {whose}" if whose else "")
     return say(lang, es, en).replace("{w}", when).replace("{s}", subject)

@@ -331,11 +331,26 @@ def _matches(game: Game, card: CardState, ability: dict[str, Any], event: str, d
         return False
     if filters.get("subdito") and (subject is None or not game.board.is_subdito(subject)):
         return False
-    characteristics = {k: v for k, v in filters.items() if k not in ("self", "subdito")}
+    if "side" in filters and not _side_fits(game, card, subject, filters["side"]):
+        return False
+    characteristics = {k: v for k, v in filters.items() if k not in ("self", "subdito", "side")}
     if characteristics and (subject is None or not game.board.matches(subject, characteristics)):
         return False
     if event in ("gana-prestigio", "pierde-prestigio", "usa-pg") and data.get("player") != card.controller:
         return False
+    return True
+
+
+def _side_fits(game: Game, card: CardState, subject: Any, side: str) -> bool:
+    """«Que controlas», «que controla un oponente»: whose the event's object is, said from the side of the ability's
+    controller (the controller of its source as it triggers, 116.8; «tu», 111.5). The object is on the battlefield as
+    its event happens, and has a controller there (110.4)."""
+    if not isinstance(subject, CardState):
+        return False
+    if side == "own":
+        return subject.controller == card.controller
+    if side == "opponent":
+        return subject.controller in game.position.opponents(card.controller)
     return True
 
 

@@ -17,13 +17,15 @@ from collections.abc import Callable
 from judge.core.errors import Problem
 from judge.games.gobierno_y_prestigio.vocabulary import (ABILITY_FIELDS, COLORS, CONDITIONS, COUNTER, COUNTS,
                                                          EFFECT_PARAMETERS, EVENT_FILTERS, FILTERS, ITEM_FILTERS,
-                                                         KEYWORDS, NAMED_TARGETS, PLAYER_WORDS, POSSESSION_TYPES, STATIC_PARAMETERS,
+                                                         KEYWORDS, NAMED_TARGETS, PLAYER_WORDS, POSSESSION_TYPES, SIDES, STATIC_PARAMETERS,
                                                          TARGET_KINDS, TYPES, ZONES)
 
 STACK = ("orden", "mandato", "habilidad", "objeto-en-pila")
 OBJECTLESS_EVENTS = ("atacan", "final-del-combate", "final-del-turno", "orden-te-hace-ganar-prestigio", "gana-prestigio",
                      "pierde-prestigio", "recurso-gastado")
 """Events about a player or a moment, with no object a filter could describe."""
+LEAVING_EVENTS = ("subdito-destruido", "destruido", "orden-destruye-subdito")
+"""Events about an object that leaves the battlefield: whose it was is not said (decision trigger-side)."""
 STATIC_KINDS = ("subdito", "lider", "subdito-o-lider", "posesion", "ciudadano", "barco", "patrimonio", "estrategia",
                 "testimonio", "cualquier-objetivo", "objeto")
 """What a static ability's ``target`` can describe: objects on the battlefield."""
@@ -31,6 +33,11 @@ STATIC_PLAYERS = ("controller", "each", "each-opponent", "opponent")
 ONE_PLAYER = ("crear-tarjeta", "puede-pagar", "intercambiar-prestigio")
 """Effects done by or with one player: they cannot be done by every player at once."""
 NESTED = ("then", "otherwise", "effects", "when-spent")
+ON_OBJECTS = ("a-la-mano", "cambiar-objetivos", "cambiar-subtipo", "colorear", "contadores", "copiar-orden", "crear-tarjeta",
+              "dano", "descartar-orden", "destruir", "enderezar", "ganar-control", "ganar-habilidad", "girar", "jugar",
+              "modificar", "perder-habilidad", "poner-en-juego", "prevenir-dano", "prevenir-fuente", "quitar-uso", "retirar")
+"""The effects after which ``previous`` names what they acted on: those on objects, and the creation of a token (the
+token). Every other effect (on players, a choice, moving a counter) leaves nothing for ``previous`` to name."""
 
 
 def tokens(abilities: Any, where: str) -> list[tuple[Any, str]]:
@@ -106,9 +113,75 @@ def _ability(ability: dict[str, Any], where: str) -> list[Problem]:
     effects = ability.get("effects", [])
     for j, effect in enumerate(effects if isinstance(effects, list) else []):
         out.extend(_effect(effect, f"{where}.effects[{j}]", top=True))
+    out.extend(_sequence(effects, f"{where}.effects"))
     for j, mode in enumerate(ability.get("modes", []) if isinstance(ability.get("modes"), list) else []):
         for k, effect in enumerate(mode if isinstance(mode, list) else [mode]):
             out.extend(_effect(effect, f"{where}.modes[{j}][{k}]", declared=True))
+        out.extend(_sequence(mode if isinstance(mode, list) else [mode], f"{where}.modes[{j}]"))
+    return out
+
+
+CHOOSE_WHILE_ACTING = ("puede-pagar", "mover-contador", "elegir-color", "cada-jugador")
+"""Effects whose choices the engine asks as they are done: inside ``cada-jugador`` they would come after other
+players acted, where 101.4 has every player choose before anyone acts (decision each-player-choices)."""
+
+
+def _chosen_while_acting(effect: dict[str, Any], where: str) -> list[Problem]:
+    verb = effect.get("do")
+    amount = effect.get("amount")
+    reads = [effect.get("target"), amount.get("of") if isinstance(amount, dict) else None]
+    if verb in CHOOSE_WHILE_ACTING or (verb not in ON_OBJECTS and verb != "controlador-elige"
+                                       and any(isinstance(r, dict) for r in reads)):
+        return [_no(where, f"inside cada-jugador every player chooses before anyone acts (101.4), and {verb} would choose "
+                    "as it is done: write it outside cada-jugador (decision each-player-choices)",
+                    f"dentro de cada-jugador todos los jugadores eligen antes de que nadie actúe (101.4), y {verb} elegiría "
+                    "al hacerse: escríbelo fuera de cada-jugador (decisión each-player-choices)")]
+    return []
+
+
+def _reads_previous(effect: dict[str, Any]) -> bool:
+    amount = effect.get("amount")
+    return any(effect.get(k) == "previous" for k in ("target", "source", "copy")) or \
+        isinstance(amount, dict) and amount.get("of") == "previous"
+
+
+def _sequence(effects: Any, where: str, *, named: bool = False, each: bool = False) -> list[Problem]:
+    """What one effect of a list takes from those before it: ``previous`` what the one just before acted on, a
+    ``colorear`` without a colour the colour an ``elegir-color`` chose earlier in the same list (101.4.b). ``named``:
+    the list starts with an object named (a ``controlador-elige`` option: that object); ``each``: the effects of a
+    ``cada-jugador``, each done on its own (101.4), so that none takes anything from another."""
+    if not isinstance(effects, list):
+        return []
+    out: list[Problem] = []
+    last, before, color = named, "", False
+    for j, effect in enumerate(effects):
+        if not isinstance(effect, dict):
+            continue
+        at, verb = f"{where}[{j}]", effect.get("do")
+        if _reads_previous(effect) and not last:
+            out.append(_no(at, "previous names what the effect just before acted on, and " +
+                           (f"{before} acts on no object" if before else "no effect before it here acted on one") +
+                           (" (each effect of cada-jugador is done on its own)" if each else ""),
+                           "previous nombra lo que afectó el efecto anterior, y " +
+                           (f"{before} no afecta a ningún objeto" if before else "ningún efecto anterior aquí afectó a uno") +
+                           (" (cada efecto de cada-jugador se hace por separado)" if each else "")))
+        if verb == "colorear" and "color" not in effect and not color:
+            out.append(_no(at, "colorear names its colour (color) or follows an elegir-color in the same list of effects" +
+                           (", outside cada-jugador" if each else ""),
+                           "colorear nombra su color (color) o sigue a un elegir-color en la misma lista de efectos" +
+                           (", fuera de cada-jugador" if each else "")))
+        if each:
+            out.extend(_chosen_while_acting(effect, at))
+        if verb == "elegir-color":
+            color = not each
+        else:
+            last, before = verb in ON_OBJECTS and not each, str(verb)
+        for key in ("then", "otherwise", "when-spent"):
+            out.extend(_sequence(effect.get(key), f"{at}.{key}"))
+        if verb == "cada-jugador":
+            out.extend(_sequence(effect.get("effects"), f"{at}.effects", each=True))
+        for k, option in enumerate(effect.get("options", []) if isinstance(effect.get("options"), list) else []):
+            out.extend(_sequence(option if isinstance(option, list) else [option], f"{at}.options[{k}]", named=True))
     return out
 
 
@@ -147,11 +220,19 @@ def _event_filter(event: Any, filters: dict[str, Any], where: str) -> list[Probl
                     f"el evento «{event}» no trata de ningún objeto: un filtro no tiene qué describir")]
     out = []
     for key, value in filters.items():
-        if key in EVENT_FILTERS:
+        if key == "side":
+            if event in LEAVING_EVENTS:
+                out.append(_no(f"{where}.side", f"the object of '{event}' leaves the battlefield by it, and out of it has no "
+                               "controller (110.4): part 1 does not say whether the one it had counts (decision trigger-side)",
+                               f"el objeto de «{event}» deja el campo por él, y fuera de él no tiene controlador (110.4): "
+                               "la primera parte no dice si cuenta el que tenía (decisión trigger-side)"))
+            elif value not in SIDES:
+                out.append(_no(f"{where}.side", f"side is one of {', '.join(SIDES)}", f"side es uno de {', '.join(SIDES)}"))
+        elif key in EVENT_FILTERS:
             if not isinstance(value, bool):
                 out.append(_no(f"{where}.{key}", f"{key} is true or false", f"{key} es true o false"))
         elif key in ITEM_FILTERS or key not in FILTERS:
-            known = ", ".join([*EVENT_FILTERS, *(k for k in FILTERS if k not in ITEM_FILTERS)])
+            known = ", ".join([*EVENT_FILTERS, "side", *(k for k in FILTERS if k not in ITEM_FILTERS)])
             out.append(_no(f"{where}.{key}", f"a triggered ability's filter is one of {known}",
                            f"el filtro de una habilidad disparada es uno de {known}"))
         else:

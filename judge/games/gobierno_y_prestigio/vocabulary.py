@@ -114,7 +114,7 @@ EFFECTS = {
     "cada-jugador": "each player (or with `player = \"each-opponent\"` each opponent), the active player first, does "
                     "`effects`; choices first, then all at once (101.4)",
     "puede-pagar": "\"Puedes pagar N. Si lo haces…\" (121.12): `cost`, `then`, `otherwise`; `must` for \"Paga N\"; `unless` for \"… a menos que pagues N\" (121.12.a); `player` pays",
-    "colorear": "`target` is of `color` (or the colour chosen just before) instead, for `until`",
+    "colorear": "`target` is of `color` (or the colour an `elegir-color` earlier in the same list chose; one of the two is required) instead, for `until`",
     "elegir-color": "the controller chooses a colour (105.4)",
     "cambiar-objetivos": "change the targets of `target` (118.4.a); `new = true` to choose new targets (118.4.c)",
     "ganar-partida": "`player` wins the game (104.2.c; in multiplayer their opponents lose, 104.3.e)",
@@ -166,7 +166,7 @@ TARGET_KEYS = {
 TARGET_KINDS = ("subdito", "lider", "subdito-o-lider", "posesion", "ciudadano", "barco", "patrimonio", "estrategia",
                 "testimonio", "pg", "cualquier-objetivo", "orden", "mandato", "habilidad", "objeto-en-pila", "carta",
                 "jugador", "objeto", "fuente-de-dano", "legado")
-NAMED_TARGETS = {"self": "this object", "previous": "what the previous effect acted on (\"ponla\", \"lo\")",
+NAMED_TARGETS = {"self": "this object", "previous": "what the effect just before acted on (\"ponla\", \"lo\"): one on objects or a token created",
                  "atacante": "the attacking súbdito (\"El súbdito atacante\": no target): the one whose attack triggered "
                              "the ability, else the one attacking (refused with several)",
                  "host": "the súbdito this mejora is attached to"}

@@ -66,9 +66,10 @@ def candidates(ctx: AbilityContext, target: dict[str, Any], word: str = "") -> l
         found = [game.card(uid) for uid in ctx.memory.get("previous", [])]
         # "Si el Aliado buscado es una Criatura" (Niú Kánzhe Cáodi, FAQ L824): what else the text asks of that card,
         # every characteristic it names, wherever the card went.
-        return [c for c in found if c is not None and _fits_extra(ctx, c, target)
-                and (game.board.matches(c, target, ctx.controller) if game.board.in_play(c)
-                     else matches_outside(game, c, target, ctx.controller))]
+        fitting = [c for c in found if c is not None and _fits_extra(ctx, c, target)
+                   and (game.board.matches(c, target, ctx.controller) if game.board.in_play(c)
+                        else matches_outside(game, c, target, ctx.controller))]
+        return [c for c in fitting if not (game.board.in_play(c) and _kept_out(ctx, c, word))]
     if target.get("responded"):
         item = responded_item(ctx)
         card = game.card(item.source) if item is not None and item.kind == "carta" else None
@@ -107,6 +108,17 @@ def _fits_extra(ctx: AbilityContext, card: CardState, target: dict[str, Any]) ->
     if target.get("unaffected") and card.uid in affected_by(ctx):
         return False
     return True
+
+
+def _kept_out(ctx: AbilityContext, card: CardState, word: str) -> bool:
+    """Whether a protection keeps ``card``, reached by what an earlier instruction acted on ("destrúyelo"), out of this
+    one: a protection says what cannot affect the card, however the text names it (FAQ L690, L700-L702); the trace
+    names the rule."""
+    rule = protection(ctx, card, word)
+    if rule is not None:
+        ctx.game.res.note("protected", rule, f"{ctx.game.label(card)} no puede ser afectado por este efecto: no le sucede",
+                          f"{ctx.game.label(card, 'en')} cannot be affected by this effect: it does not happen to it", card=card.uid)
+    return rule is not None
 
 
 def protected(ctx: AbilityContext, card: CardState, word: str) -> bool:

@@ -78,6 +78,8 @@ def _ability(ability: dict[str, Any], where: str) -> list[Problem]:
     strength = ability.get("strength")
     if isinstance(strength, dict) and strength.get("mode", "bonus") not in STRENGTH_MODES:
         out.append(_one_of(f"{where}.strength.mode", "mode", STRENGTH_MODES))
+    if isinstance(ability.get("target"), dict):
+        out.extend(_target(ability["target"], f"{where}.target"))
     for key in ("effects", "cost"):
         out.extend(effect_problems(ability.get(key), f"{where}.{key}"))
     return out
@@ -165,6 +167,18 @@ def _effect(effect: dict[str, Any], where: str) -> list[Problem]:
 
 def _target(target: dict[str, Any], where: str) -> list[Problem]:
     out = []
+    if target.get("self"):
+        # This card is reached whatever else the text says of it (targets.candidates, board.covers): a
+        # characteristic beside self would be ignored.
+        out.extend(Problem(f"{where}.{k}", "self names this card and nothing else: the engine would not check "
+                           f"{k} on it", f"self nombra esta carta y nada más: el motor no comprobaría {k} en ella")
+                   for k in target if k != "self")
+    elif target.get("responded"):
+        # The card being answered is checked on what it is (its characteristics), never on whose it is or where.
+        allowed = ("responded", *CHARACTERISTICS)
+        out.extend(Problem(f"{where}.{k}", f"responded is checked only on {', '.join(CHARACTERISTICS)}: the engine "
+                           f"would not check {k}", f"responded solo se comprueba en {', '.join(CHARACTERISTICS)}: el "
+                           f"motor no comprobaría {k}") for k in target if k not in allowed)
     if target.get("side", "any") not in SIDES:
         out.append(Problem(f"{where}.side", f"side is one of {', '.join(SIDES)}", f"side es uno de {', '.join(SIDES)}"))
     if target.get("zone", "juego") != "juego":

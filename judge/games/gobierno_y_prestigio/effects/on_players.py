@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from typing import Any
+from collections.abc import Callable
 
 from judge.core.decisions import Option
 from judge.core.position import CardState
@@ -61,17 +62,36 @@ def add_resources(game: Game, ctx: Ctx, effect: dict[str, Any]) -> None:
         resources.add(game, ctx.player, produced, rule="106.1.b", resource_ability=ctx.item is None)
 
 
-@handler("recuperar-pg")
-def recover_gp(game: Game, ctx: Ctx, effect: dict[str, Any]) -> None:
+CHOSEN: dict[str, tuple[Callable[[Game, Ctx, dict[str, Any]], list[Any]], Callable[[Game, Ctx, dict[str, Any], list[Any]], None]]] = {}
+"""Effects on players that ask a choice of cards: what is chosen, then what is done with it. Inside ``cada-jugador``
+every player chooses before anyone acts (101.4)."""
+
+
+def chosen_effect(word: str, choose: Callable[[Game, Ctx, dict[str, Any]], list[Any]]) -> Callable[..., Any]:
+    """Register an effect on players made of a choice (``choose``) and an action on what was chosen."""
+    def register(act: Callable[[Game, Ctx, dict[str, Any], list[Any]], None]) -> Callable[..., Any]:
+        CHOSEN[word] = (choose, act)
+        HANDLERS[word] = lambda game, ctx, effect: act(game, ctx, effect, choose(game, ctx, effect))
+        return act
+    return register
+
+
+def _used_gps(game: Game, ctx: Ctx, effect: dict[str, Any]) -> list[Any]:
     used = [gp for gp in resources.government_points(game, ctx.player) if not resources.available(gp)]
     n = min(amount(ctx, effect, game), len(used))
     if n == 0:
         game.res.note("nothing", "101.3", "No hay puntos de gobierno usados que recuperar", "No used government point to recover")
-        return
+        return []
     chosen = game.choose("gp", ctx.player, "107.5", "¿Qué punto de gobierno recuperas?", "Which government point do you recover?",
                          [Option(g.uid, f"PG {g.uid}", f"GP {g.uid}") for g in used], low=n, high=n)
-    for uid in (chosen if isinstance(chosen, tuple) else (chosen,)):
-        resources.recover(game, game.board.card(uid))  # type: ignore[arg-type]
+    return [game.board.card(uid) for uid in (chosen if isinstance(chosen, tuple) else (chosen,))]
+
+
+@chosen_effect("recuperar-pg", _used_gps)
+def recover_gp(game: Game, ctx: Ctx, effect: dict[str, Any], gps: list[Any]) -> None:
+    for gp in gps:
+        if gp is not None and game.board.card(gp.uid) is not None:
+            resources.recover(game, gp)
 
 
 @handler("recuperar-todo")
@@ -100,8 +120,8 @@ def lose_game(game: Game, ctx: Ctx, effect: dict[str, Any]) -> None:
     endgame.conclude(game, {}, {pid: "104.3.c" for pid in players(game, ctx, effect)})
 
 
-@handler("recuperar-uso")
-def recover_use(game: Game, ctx: Ctx, effect: dict[str, Any]) -> None:
+def _use_to_recover(game: Game, ctx: Ctx, effect: dict[str, Any]) -> list[Any]:
+    out = []
     for pid in players(game, ctx, effect):
         cards = [c for _, zone, c in game.position.all_cards() if c.owner == pid and c.known and not c.get("tarjeta", False)
                  and zone == effect.get("zone", zone)]
@@ -109,7 +129,14 @@ def recover_use(game: Game, ctx: Ctx, effect: dict[str, Any]) -> None:
             continue
         uid = game.choose("card", pid, "114.8", "¿De qué carta recuperas un uso?", "Which card do you recover a use of?",
                           [game.card_option(c) for c in cards])
-        uses.recover(game, pid, game.board.card(uid))  # type: ignore[arg-type]
+        out.append((pid, game.board.card(uid)))
+    return out
+
+
+@chosen_effect("recuperar-uso", _use_to_recover)
+def recover_use(game: Game, ctx: Ctx, effect: dict[str, Any], chosen: list[Any]) -> None:
+    for pid, card in chosen:
+        uses.recover(game, pid, card)
 
 
 def _from_hand(game: Game, pid: str, n: int, *, rule: str, es: str, en: str) -> list[CardState]:
@@ -121,21 +148,31 @@ def _from_hand(game: Game, pid: str, n: int, *, rule: str, es: str, en: str) -> 
     return [game.board.card(u) for u in (chosen if isinstance(chosen, tuple) else (chosen,))]  # type: ignore[misc]
 
 
-@handler("descartar-de-mano")
-def discard_from_hand(game: Game, ctx: Ctx, effect: dict[str, Any]) -> None:
-    for pid in players(game, ctx, effect):
-        for card in _from_hand(game, pid, amount(ctx, effect, game), rule="114.3.b", es="¿Qué carta descartas?", en="Which card do you discard?"):
+def _to_discard(game: Game, ctx: Ctx, effect: dict[str, Any]) -> list[Any]:
+    return [(pid, card) for pid in players(game, ctx, effect)
+            for card in _from_hand(game, pid, amount(ctx, effect, game), rule="114.3.b", es="¿Qué carta descartas?", en="Which card do you discard?")]
+
+
+def _to_put(game: Game, ctx: Ctx, effect: dict[str, Any]) -> list[Any]:
+    return [(pid, card) for pid in players(game, ctx, effect)
+            for card in _from_hand(game, pid, amount(ctx, effect, game), rule="114.3.b.1", es="¿Qué carta pones en el descarte?",
+                                   en="Which card do you put into the discard?")]
+
+
+@chosen_effect("descartar-de-mano", _to_discard)
+def discard_from_hand(game: Game, ctx: Ctx, effect: dict[str, Any], chosen: list[Any]) -> None:
+    for pid, card in chosen:
+        if game.board.zone_of(card) == "mano":
             with game.res.step("discard", "114.3.b", f"{pid} descarta {game.label(card)} de su mano: gasta un uso",
                                f"{pid} discards {game.label(card, 'en')} from their hand: it costs a use"):
                 game.move(card, card.owner, "descarte", rule="114.3.b")
                 uses.spend(game, card.owner, card, rule="114.3.b")
 
 
-@handler("poner-en-descarte")
-def put_in_discard(game: Game, ctx: Ctx, effect: dict[str, Any]) -> None:
-    for pid in players(game, ctx, effect):
-        for card in _from_hand(game, pid, amount(ctx, effect, game), rule="114.3.b.1", es="¿Qué carta pones en el descarte?",
-                               en="Which card do you put into the discard?"):
+@chosen_effect("poner-en-descarte", _to_put)
+def put_in_discard(game: Game, ctx: Ctx, effect: dict[str, Any], chosen: list[Any]) -> None:
+    for pid, card in chosen:
+        if game.board.zone_of(card) == "mano":
             with game.res.step("put-discard", "114.3.b.1", f"{pid} pone {game.label(card)} en su descarte: no es descartar, no gasta uso",
                                f"{pid} puts {game.label(card, 'en')} into their discard: not a discard, no use spent"):
                 game.move(card, card.owner, "descarte", rule="114.3.b.1", face_down=bool(effect.get("face-down")))
@@ -150,12 +187,20 @@ def each_player(game: Game, ctx: Ctx, effect: dict[str, Any]) -> None:
     (101.4.a); then the actions happen at once."""
     with game.res.step("each-player", "101.4", "Cada jugador, empezando por el jugador activo", "Each player, the active player first"):
         index = ctx.index
+        if len(effect.get("effects", [])) > 1:
+            # Part 1 does not say whether a later instruction's choices wait for the earlier instruction's actions.
+            game.res.note("choices-first", "gyp.decision.each-player-choices",
+                          "Cada jugador hace todas sus elecciones, en el orden del texto, antes de cualquier acción",
+                          "Each player makes all their choices, in the text's order, before any action")
         chosen: list[tuple[str, list[Any]]] = []
         who = game.position.opponents(ctx.player) if effect.get("player") == "each-opponent" else game.position.turn_order()
         forced: dict[str, int] = {}
         for pid in who:
             sub = Ctx(ctx.controller, ctx.source, ctx.item, ctx.x, ctx.declared, index, pid, ctx.is_order)
-            picked = [objects(game, sub, e) for e in effect.get("effects", [])]
+            # Every choice of this player, in the text's order (101.4.b): the objects of an effect on objects, the
+            # cards an effect on players has them choose; an effect with nothing to choose acts as it is.
+            picked = [objects(game, sub, e) if e["do"] in APPLY or e["do"] == "controlador-elige"
+                      else CHOSEN[e["do"]][0](game, sub, e) if e["do"] in CHOSEN else [] for e in effect.get("effects", [])]
             chosen.append((pid, picked))
             for e, objs in zip(effect.get("effects", []), picked):
                 if e["do"] == "controlador-elige":
@@ -176,7 +221,11 @@ def each_player(game: Game, ctx: Ctx, effect: dict[str, Any]) -> None:
                             owner_ctx = Ctx(ctx.controller, ctx.source, ctx.item, ctx.x, {}, index, obj.controller, ctx.is_order, last=[obj])
                             run(game, owner_ctx, e["options"][forced[obj.uid]], prefix=f"{index}.option.")
                         continue
-                    on_chosen(game, Ctx(ctx.controller, ctx.source, ctx.item, ctx.x, {}, index, pid, ctx.is_order), e, objs)
+                    acting = Ctx(ctx.controller, ctx.source, ctx.item, ctx.x, {}, index, pid, ctx.is_order)
+                    if e["do"] in CHOSEN:
+                        CHOSEN[e["do"]][1](game, acting, e, objs)
+                    else:
+                        on_chosen(game, acting, e, objs)
 
 
 def _forced_choice(game: Game, obj: Any, effect: dict[str, Any]) -> int:
