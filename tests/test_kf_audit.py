@@ -165,6 +165,9 @@ REFUSED = {
         {"trigger": "constant", "effect": {"modify": "armor", "amount": 1, "target": "self",
                                             "condition": {"compare": ["self.power", ">", 3]}}},
         "cards.test.abilities[0].effect.condition.compare[0].value"),
+    "the chosen player before one is chosen": (
+        {"trigger": "play", "effects": [{"do": "draw", "amount": 1, "player": "chosen"}]},
+        "cards.test.abilities[0].effects[0]"),
     "capture player": (
         {"trigger": "play", "effects": [{"do": "capture", "amount": 1, "player": "opponent"}]},
         "cards.test.abilities[0].effects[0].player"),

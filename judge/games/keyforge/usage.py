@@ -183,10 +183,26 @@ def _ability(ability: Any, at: str, found: list[Problem]) -> None:
         else:
             found.append(_p(f"{at}.filter", "only an 'after' ability has a filter of its event",
                             "solo una habilidad «after» tiene un filtro de su suceso"))
+    chosen = False
     for j, effect in enumerate(ability.get("effects", []) if isinstance(ability.get("effects"), list) else []):
         _effect(effect, f"{at}.effects[{j}]", found)
+        chosen = chosen or (isinstance(effect, dict) and effect.get("do") == "choose-player")
+        if not chosen and _names_chosen_player(effect):
+            # With no player named yet, "the chosen player" would be read as the ability's controller.
+            found.append(_p(f"{at}.effects[{j}]", "the chosen player is named by a choose-player earlier in the ability",
+                            "el jugador elegido lo nombra un choose-player anterior de la habilidad"))
     if isinstance(ability.get("effect"), dict):
         _constant(ability["effect"], f"{at}.effect", found)
+
+
+def _names_chosen_player(x: Any) -> bool:
+    """Whether an effect speaks of the player a ``choose-player`` named (``player = "chosen"``, ``chosen.amber``)."""
+    if isinstance(x, dict):
+        return any((k in ("player", "to", "from-pool", "for", "haunted") and v == "chosen")
+                   or (isinstance(v, str) and v.startswith("chosen.")) or _names_chosen_player(v) for k, v in x.items())
+    if isinstance(x, list):
+        return any(_names_chosen_player(v) for v in x)
+    return False
 
 
 def _event_filter(f: Any, at: str, found: list[Problem], event: Any) -> None:
