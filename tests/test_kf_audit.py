@@ -168,6 +168,16 @@ REFUSED = {
     "the chosen player before one is chosen": (
         {"trigger": "play", "effects": [{"do": "draw", "amount": 1, "player": "chosen"}]},
         "cards.test.abilities[0].effects[0]"),
+    "an unknown key in a search filter": (
+        {"trigger": "play", "effects": [{"do": "search", "zone": "deck", "filter": {"hous": "dis"}}]},
+        "cards.test.abilities[0].effects[0].filter.hous"),
+    "an unknown key in a permission's filter": (
+        {"trigger": "constant", "effect": {"modify": "may-play", "count": 1, "filter": {"colour": "red"}}},
+        "cards.test.abilities[0].effect.filter.colour"),
+    "the most powerful in a fight restriction": (
+        {"trigger": "constant", "effect": {"modify": "fight-restriction", "target": "self", "only": {
+            "kind": "creature", "filter": {"most-powerful": True}}}},
+        "cards.test.abilities[0].effect.only.filter.most-powerful"),
     "capture player": (
         {"trigger": "play", "effects": [{"do": "capture", "amount": 1, "player": "opponent"}]},
         "cards.test.abilities[0].effects[0].player"),

@@ -15,7 +15,8 @@ from __future__ import annotations
 from typing import Any
 
 from judge.core.errors import Problem
-from judge.games.keyforge.vocabulary import EFFECTS, KEYWORDS, NAMED_TARGETS, NOT_CARD_KEYWORDS, PLAYERS, TRIGGERS
+from judge.games.keyforge.vocabulary import (EFFECTS, KEYWORDS, NAMED_TARGETS, NOT_CARD_KEYWORDS, PLAYERS, TRIGGERS,
+                                             VOCABULARY)
 
 WHOSE_TRIGGERS = ("start-of-turn", "end-of-turn", "would-forge")
 WHOSE = ("yours", "opponents", "each")
@@ -195,6 +196,20 @@ def _ability(ability: Any, at: str, found: list[Problem]) -> None:
         _constant(ability["effect"], f"{at}.effect", found)
 
 
+def _filter_table(f: dict[str, Any], at: str, found: list[Problem]) -> None:
+    """A filter written on its own (``filter = {...}`` of a search or a permission): its keys are the vocabulary's,
+    and it is tested one card at a time."""
+    where = at[: -len(".filter")] if at.endswith(".filter") else at
+    found.extend(VOCABULARY.check_target({"all": True, "kind": "card", "filter": f}, where))
+    _target({"filter": f}, where, found, one_by_one=True)
+
+
+def _target_table(t: dict[str, Any], at: str, found: list[Problem]) -> None:
+    """A target table the shared grammar does not check, tested one card at a time."""
+    found.extend(VOCABULARY.check_target(t if "choose" in t or "all" in t else {**t, "all": True}, at))
+    _target(t, at, found, one_by_one=True)
+
+
 def _names_chosen_player(x: Any) -> bool:
     """Whether an effect speaks of the player a ``choose-player`` named (``player = "chosen"``, ``chosen.amber``)."""
     if isinstance(x, dict):
@@ -322,7 +337,9 @@ def _parameters(effect: dict[str, Any], at: str, found: list[Problem]) -> None:
         if key not in effect:
             continue
         value = effect[key]
-        if kind == "bool" and not isinstance(value, bool):
+        if kind == "filter" and isinstance(value, dict):
+            _filter_table(value, f"{at}.{key}", found)
+        elif kind == "bool" and not isinstance(value, bool):
             found.append(_p(f"{at}.{key}", f"{key} is true or false", f"{key} es true o false"))
         elif kind in PARAMETER_WORDS and value not in PARAMETER_WORDS[kind]:
             words = PARAMETER_WORDS[kind]
@@ -392,8 +409,17 @@ def _constant(effect: dict[str, Any], at: str, found: list[Problem]) -> None:
                             f"el {key} de un efecto {kind} es uno de {_listed(words)}"))
     if isinstance(effect.get("target"), dict):
         _target(effect["target"], f"{at}.target", found, constant=str(kind))
-    if isinstance(effect.get("filter"), dict):
-        _target({"filter": effect["filter"]}, f"{at}", found, one_by_one=True)
+    # Filters and target tables of a constant effect that the shared grammar does not check (it checks `target`),
+    # each tested one card at a time.
+    for key in ("filter", "while"):
+        if isinstance(effect.get(key), dict):
+            _filter_table(effect[key], f"{at}.{key}", found)
+    for key in ("filter-card", "against", "only"):
+        if isinstance(effect.get(key), dict):
+            _target_table(effect[key], f"{at}.{key}", found)
+    for j, table in enumerate(effect.get("from", []) if kind == "cannot-be-dealt-damage-by"
+                              and isinstance(effect.get("from"), list) else []):
+        _target_table(table, f"{at}.from[{j}]", found)
     ability = effect.get("ability")
     if isinstance(ability, dict):
         _ability(ability, f"{at}.ability", found)
