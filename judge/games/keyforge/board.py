@@ -30,7 +30,7 @@ def _unchanged(board: Board) -> tuple[Any, ...]:
     # A board that reads the condition of a conditional effect sets the conditional ones aside while it does
     # (``_holding``, where it has it): what it finds then is another answer.
     return (board.position.revision, board.as_if_yours.changes, board.last_neighbors.changes,
-            board.__dict__.get("_holding", False))
+            board.__dict__.get("_holding", False), board.__dict__.get("_ranking", False))
 
 
 @dataclass
@@ -53,6 +53,8 @@ class Board:
     """Set while the condition of a conditional constant effect is read: the conditional ones are left aside then."""
     _granting: bool = field(default=False, repr=False)
     """Set while the constant abilities granted to cards are gathered: a granted one grants nothing in turn."""
+    _ranking: bool = field(default=False, repr=False)
+    """Set while the most (least) powerful creatures a constant effect names are worked out (:meth:`_ranked_in`)."""
     condition: Callable[[CardState, dict[str, Any]], bool] | None = field(default=None, repr=False)
     """Whether a condition of the vocabulary holds for an effect of a card (the interpreter's; set by the game):
     constant effects that say "while …" (``if``) apply only while it holds."""
@@ -324,12 +326,40 @@ class Board:
         if target == "host":
             host = self.host_of(source) if self.position.find(source.uid) else None
             return host is not None and host.uid == card.uid
+        lasting = effect.get("_lasting", {})
+        if lasting.get("duration") == "while-controlled" and card.controller != lasting.get("controller"):
+            # EFECTOS DURADEROS: "for as long as you control it" (Tomar Prestado) lasts only the time it names: it
+            # does nothing to a card its creator no longer controls, whatever the effect.
+            return False
         if isinstance(target, dict):
             if target.get("uids") is not None:
                 return card.uid in target["uids"]
-            controller = effect.get("_lasting", {}).get("controller", source.controller)
-            return (entering or self.in_play(card)) and matches(self, target, card, controller=controller, source=source)
+            controller = lasting.get("controller", source.controller)
+            if not ((entering or self.in_play(card)) and matches(self, target, card, controller=controller, source=source)):
+                return False
+            return self._ranked_in(target, card, controller=controller, source=source)
         return False
+
+    def _ranked_in(self, target: dict[str, Any], card: CardState, *, controller: str, source: CardState) -> bool:
+        """MÁS PODEROSA / MENOS PODEROSA in a constant effect's target ("the least powerful creatures cannot reap",
+        Saurario): ``card`` is among the creatures of the highest (lowest) power of those in play the rest of the
+        target describes — every one tied for it. A power read while this is worked out leaves the ranked effects
+        aside, so that a ranking never depends on itself."""
+        f = target.get("filter", {})
+        key = "most-powerful" if f.get("most-powerful") else "least-powerful" if f.get("least-powerful") else None
+        if key is None:
+            return True
+        if self._ranking:
+            return False
+        rest = {**target, "filter": {k: v for k, v in f.items() if k != key}}
+        self._ranking = True
+        try:
+            pool = [c for _, zone, c in self.position.all_cards() if zone in IN_PLAY and not c.get("under")
+                    and not c.get("grafted") and matches(self, rest, c, controller=controller, source=source)]
+            group = self.most_powerful(pool) if key == "most-powerful" else self.least_powerful(pool)
+        finally:
+            self._ranking = False
+        return any(c.uid == card.uid for c in group)
 
     def _player_value(self, controller: str, expr: str) -> int:
         """``you.amber``, ``opponent.unforged-keys``… seen from ``controller`` (for constant amounts)."""

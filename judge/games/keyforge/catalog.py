@@ -33,7 +33,8 @@ from collections.abc import Iterable, Iterator, Mapping
 from judge.core import catalog as core_catalog
 from judge.core.errors import Problem, UnknownCardError
 from judge.games.keyforge import pool
-from judge.games.keyforge.vocabulary import KEYWORDS, VOCABULARY
+from judge.games.keyforge import usage
+from judge.games.keyforge.vocabulary import KEYWORDS, NOT_CARD_KEYWORDS, VOCABULARY
 
 CARDS_DIR = Path(__file__).with_name("cards")
 
@@ -144,6 +145,12 @@ def parse_keywords(raw: Any, where: str, problems: list[Problem]) -> tuple[tuple
         if name not in KEYWORDS:
             problems.append(Problem(where, f"unknown keyword {name!r} (known: {', '.join(sorted(KEYWORDS))})", f"palabra clave desconocida {name!r} (conocidas: {', '.join(sorted(KEYWORDS))})"))
             continue
+        if name in NOT_CARD_KEYWORDS:
+            problems.append(Problem(where, f"{name} is something an ability does or a player is, not a keyword a card "
+                                    "has: write it as an effect or a condition (docs/abilities.md)",
+                                    f"{name} es algo que hace una habilidad o que es un jugador, no una palabra clave de "
+                                    "una carta: escríbelo como efecto o condición (docs/abilities.md)"))
+            continue
         if value is True:
             value = 1
         if not isinstance(value, int) or isinstance(value, bool) or value < 0:
@@ -197,6 +204,7 @@ def card_from_dict(cid: str, raw: dict[str, Any], *, where: str, custom: bool = 
         abilities = []
     for i, ability in enumerate(abilities):
         problems.extend(VOCABULARY.check_ability(ability, f"{where}.abilities[{i}]"))
+    problems.extend(usage.problems(abilities, f"{where}.abilities"))
     versions = raw.get("versions", {})
     if not isinstance(versions, dict):
         problems.append(Problem(f"{where}.versions", "versions is a table by ruleset id", "versions es una tabla por id de reglamento"))
@@ -210,12 +218,14 @@ def card_from_dict(cid: str, raw: dict[str, Any], *, where: str, custom: bool = 
         else:
             for i, ability in enumerate(as_upgrade.get("abilities", [])):
                 problems.extend(VOCABULARY.check_ability(ability, f"{where}.as-upgrade.abilities[{i}]"))
+            problems.extend(usage.problems(as_upgrade.get("abilities", []), f"{where}.as-upgrade.abilities"))
     for rid, override in versions.items():
         if not isinstance(override, dict) or set(override) - {"abilities", "note"}:
             problems.append(Problem(f"{where}.versions.{rid}", "a version overrides `abilities` (and may carry a `note`)", "una versión sustituye `abilities` (y puede llevar una `note`)"))
             continue
         for i, ability in enumerate(override.get("abilities", [])):
             problems.extend(VOCABULARY.check_ability(ability, f"{where}.versions.{rid}.abilities[{i}]"))
+        problems.extend(usage.problems(override.get("abilities", []), f"{where}.versions.{rid}.abilities"))
     incomplete = raw.get("incomplete", "")
     if isinstance(incomplete, list) and all(isinstance(x, str) for x in incomplete):
         incomplete = "; ".join(incomplete)

@@ -191,7 +191,14 @@ def condition(ctx: AbilityContext, cond: dict[str, Any]) -> bool:
         # discarded card belongs to a house other than Logos).
         spec = cond["named-match"]
         cards = ctx.named(spec.get("target", "it"))
-        return bool(cards) and all(matches(ctx.game.board, {"kind": "card", "filter": spec.get("filter", {})}, c,
+        f = spec.get("filter", {})
+        if f.get("most-powerful") or f.get("least-powerful"):
+            # MÁS PODEROSA / MENOS PODEROSA: "the most powerful enemy creature" is one of the creatures in play of the
+            # highest power among those the filter and `side` describe (every one tied for it), not any creature
+            # (Baldric el Bravo: the creature it fights).
+            group = candidates(ctx.game, {"all": True, "kind": "creature", "side": spec.get("side", "any"), "filter": f}, ctx)
+            return bool(cards) and all(any(g.uid == c.uid for g in group) for c in cards)
+        return bool(cards) and all(matches(ctx.game.board, {"kind": "card", "filter": f}, c,
                                            controller=ctx.controller, source=ctx.source_card) for c in cards)
     if "not-exists" in cond:
         return not candidates(ctx.game, {**cond["not-exists"], "all": True}, ctx)

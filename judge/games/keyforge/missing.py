@@ -253,6 +253,8 @@ MISSING: dict[str, tuple[str, str]] = {
     "next-use-restriction": ("restringir el próximo uso de una criatura", "restricting a creature's next use"),
     "neighbors-of-used": ("los vecinos de la criatura usada", "the neighbors of the creature used"),
     "neighbor-most-powerful": ("el vecino más poderoso", "the most powerful neighbor"),
+    "controls-most-powerful": ("si un jugador controla una de las criaturas más poderosas en juego",
+                               "whether a player controls one of the most powerful creatures in play"),
     "neighbor-house-count": ("cuántas Casas distintas tienen los vecinos",
                             "how many different houses the neighbors have"),
     "neighbor-destroyed": ("«después de que se destruya un vecino»", '"after a neighbor is destroyed"'),

@@ -442,7 +442,8 @@ def condition(cond: Any, lang: str) -> str:
         return say(lang, f"controlas {target({**cond['controls'], 'choose': 1}, lang)}", f"you control {target({**cond['controls'], 'choose': 1}, lang)}")
     if "named-match" in cond:
         spec = cond["named-match"]
-        what = target({"choose": 1, "kind": "card", "filter": spec.get("filter", {})}, lang)
+        what = target({"choose": 1, "kind": "creature" if "side" in spec else "card", "side": spec.get("side", "any"),
+                       "filter": spec.get("filter", {})}, lang)
         return say(lang, f"{target(spec.get('target', 'it'), lang)} es {what}", f"{target(spec.get('target', 'it'), lang)} is {what}")
     if "share-house" in cond:
         return say(lang, "esas cartas comparten una Casa", "those cards share a house")

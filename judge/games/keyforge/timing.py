@@ -174,7 +174,10 @@ class Timing:
             if not ability or ability.get("event") != event or self.board.lasting_waiting(lasting):
                 continue
             source = self.lasting_source(lasting)
-            if self._event_matches(source, ability, info):
+            # "You" is the player whose effect it is (EFECTOS DURADEROS), in its filter as in its effects, even if the
+            # card that made it has since changed control.
+            seen_by = source if source.controller == lasting["controller"] else replace(source, controller=lasting["controller"])
+            if self._event_matches(seen_by, ability, info):
                 if lasting.get("duration") in ("next-time", "once"):
                     # "La próxima vez": it applies once, the next time the event begins this turn, then ends ("once":
                     # the same with no end of turn, e.g. "if Magda la Rata leaves play", KF172-ERR-14).
@@ -184,7 +187,7 @@ class Timing:
                     self.res.set_value("lasting", remaining or None)
                 es, en = f"Efecto duradero de {self.label(source)}", f"Lasting effect of {self.label(source, 'en')}"
                 pending.append(self.pending(source, f"lasting{n}:{event}", es, en,
-                                            Triggered(source, ability, info, needs_card_in_play=False, lasting=True),
+                                            Triggered(seen_by, ability, info, needs_card_in_play=False, lasting=True),
                                             controller=lasting["controller"]))
         return pending
 

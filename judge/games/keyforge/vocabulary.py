@@ -16,6 +16,11 @@ KEYWORDS = {
 }
 """Keywords of the master rulebook (17.2, PALABRAS CLAVE), plus Gigantic which the glossary treats as one."""
 
+NOT_CARD_KEYWORDS = {"capture", "exalt", "graft", "haunted", "heal", "steal"}
+"""Words PALABRAS CLAVE lists that an ability does (``do = "capture"``, ``"exalt"``, ``"graft"``, ``"heal"``,
+``"steal"``) or that a player is (``haunted``, a condition): never a keyword in a card's keyword line, and nothing
+reads them there."""
+
 TRIGGERS = {
     "play": "Jugar: — after the card is played (order.play.3)",
     "after-reap": "Después de cosechar: (printed 'Cosechar:')",
@@ -96,7 +101,7 @@ CONSTANT_EFFECTS = {
     "gain-text-box": "the targets gain the text box (abilities and keywords) of the card `of`",
     "fight-damage-limit": "the targets deal at most `amount` damage when fighting (the most restrictive limit applies)",
     "may-play-or-use": "the player may play or use `count` card(s) matching `filter` whatever the active house: one permission, spent by either",
-    "may-play": "`player` may play `count` card(s) matching `filter` whatever the active house (and, where the rulebook allows it, beyond the first-turn limit)",
+    "may-play": "its controller may play `count` card(s) matching `filter` whatever the active house (and, where the rulebook allows it, beyond the first-turn limit)",
     "state-check": "whenever `if` holds as the game state is checked, `effects` resolve as an ability of this card",
 }
 
@@ -105,7 +110,7 @@ EFFECTS: dict[str, dict[str, str]] = {
     "gain": {"amount": "amount", "player": "player"},
     "lose": {"amount": "amount", "player": "player"},
     "steal": {"amount": "amount", "player": "player"},
-    "capture": {"amount": "amount", "onto": "target", "player": "player", "from-event": "bool", "from": "pools"},
+    "capture": {"amount": "amount", "onto": "target", "from-event": "bool", "from": "pools"},
     "return-aember": {"target": "target"},
     # Creatures and damage.
     "deal-damage": {"amount": "amount", "target": "target", "splash": "amount", "if-destroyed": "effects",

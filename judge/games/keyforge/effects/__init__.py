@@ -103,6 +103,12 @@ def run_effect(ctx: AbilityContext, effect: dict[str, Any]) -> int:
         game.res.note("condition-false", "if-you-do", "La condición no se cumple: no tiene efecto",
                       "The condition does not hold: no effect")
         return 0
+    if effect.get("player") in ("its-controller", "its-owner") and not ctx.named("it"):
+        # RESUELVE TODO LO QUE PUEDAS: "its controller gains 1" after an effect that named no card (no creature to
+        # destroy, En Saurio Que lo Siento) is about no player: it is ignored, not done by the ability's controller.
+        game.res.note("no-target", "resolve-as-much-as-you-can", "Ninguna carta nombrada: no hay a quién afecte, no tiene efecto",
+                      "No card was named: the effect is about no player, no effect")
+        return 0
     if effect.get("may") and isinstance(effect.get("target"), dict) \
             and ("choose" in effect["target"] or effect["target"].get("all")) \
             and not candidates(game, effect["target"], ctx):
