@@ -142,10 +142,15 @@ class Catalog(Generic[C]):
         """Find card ``cid`` by these names too. Sets are replaced, never changed in place: an overlay shares the
         index of the catalog under it."""
         self._found.clear()
+        alone: frozenset[str] | None = None  # one set for every name only this card has (most names): fewer objects
         for name in names:
             key = name_key(name)
-            ids = self._names.get(key, frozenset())
-            if cid not in ids:
+            ids = self._names.get(key)
+            if ids is None:
+                if alone is None:
+                    alone = frozenset((cid,))
+                self._names[key] = alone
+            elif cid not in ids:
                 self._names[key] = ids | {cid}
 
     def answers_to(self, name: str) -> frozenset[str]:
