@@ -178,6 +178,33 @@ REFUSED = {
         {"trigger": "constant", "effect": {"modify": "fight-restriction", "target": "self", "only": {
             "kind": "creature", "filter": {"most-powerful": True}}}},
         "cards.test.abilities[0].effect.only.filter.most-powerful"),
+    "a misspelt house on a choose-house event": (
+        {"trigger": "after", "event": "choose-house", "filter": {"who": "opponent", "house": "star-alliance"},
+         "effects": [{"do": "gain", "amount": 1}]},
+        "cards.test.abilities[0].filter.house"),
+    "a zone no card leaves": (
+        {"trigger": "play", "effects": [{"do": "lasting", "duration": "turn", "effect": {
+            "modify": "redirect-leaving", "zone": "archive", "to": "hand", "target": "self"}}]},
+        "cards.test.abilities[0].effects[0].effect.zone"),
+    "a misspelt zone to go to instead": (
+        {"trigger": "play", "effects": [{"do": "lasting", "duration": "turn", "effect": {
+            "modify": "redirect-leaving", "zone": "archives", "to": "hands", "target": "self"}}]},
+        "cards.test.abilities[0].effects[0].effect.to"),
+    "a zone no card enters": (
+        {"trigger": "constant", "effect": {"modify": "redirect-entering", "zone": "graveyard", "to": "purged",
+                                           "target": {"all": True, "kind": "creature"}}},
+        "cards.test.abilities[0].effect.zone"),
+    "a misspelt zone a card enters instead": (
+        {"trigger": "constant", "effect": {"modify": "redirect-entering", "zone": "discard", "to": "purge",
+                                           "target": {"all": True, "kind": "creature"}}},
+        "cards.test.abilities[0].effect.to"),
+    "a redirect-entering from elsewhere than play": (
+        {"trigger": "constant", "effect": {"modify": "redirect-entering", "zone": "discard", "from": "hand",
+                                           "to": "purged", "target": {"all": True, "kind": "creature"}}},
+        "cards.test.abilities[0].effect.from"),
+    "a key forged by its controller": (
+        {"trigger": "play", "effects": [{"do": "gain", "amount": 1, "if": {"key-forged": "red", "player": "its-controller"}}]},
+        "cards.test.abilities[0].effects[0].if.player"),
     "capture player": (
         {"trigger": "play", "effects": [{"do": "capture", "amount": 1, "player": "opponent"}]},
         "cards.test.abilities[0].effects[0].player"),
@@ -203,6 +230,14 @@ ACCEPTED = {
         "modify": "power", "amount": -2, "target": {"choose": 1, "kind": "creature", "filter": {"most-powerful": True}}}}]},
     "haunted by its controller in an ability": {"trigger": "play", "effects": [{"do": "gain", "amount": 1,
                                                                                 "if": {"haunted": "its-controller"}}]},
+    "a house on a choose-house event": {"trigger": "after", "event": "choose-house", "filter": {"house": "staralliance"},
+                                        "effects": [{"do": "gain", "amount": 1}]},
+    "a lasting redirect of a card leaving the archives": {"trigger": "play", "effects": [{"do": "lasting", "duration": "turn", "effect": {
+        "modify": "redirect-leaving", "zone": "archives", "to": "hand", "target": "self"}}]},
+    "a creature leaving play for a discard pile is purged": {"trigger": "constant", "effect": {
+        "modify": "redirect-entering", "zone": "discard", "from": "play", "to": "purged", "target": {"all": True, "kind": "creature"}}},
+    "a key forged by any player": {"trigger": "play", "effects": [{"do": "gain", "amount": 1,
+                                                                   "if": {"key-forged": "red", "player": "any"}}]},
     "named-match on the most powerful enemy creature": {"trigger": "before-fight", "effects": [{"do": "gain", "amount": 2, "if": {
         "named-match": {"target": "defender", "side": "enemy", "filter": {"most-powerful": True}}}}]},
 }

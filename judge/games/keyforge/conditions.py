@@ -34,14 +34,37 @@ def player_of(ctx: AbilityContext, who: str | None) -> str:
         card = ctx.source_card
         return card.owner if card else ctx.controller
     if who in ("its-controller", "its-owner"):
-        # "Its controller loses 1" — of the card the previous effect named, as it was when named.
-        cards = ctx.named("it")
-        if not cards:
-            return ctx.controller
-        return cards[0].controller if who == "its-controller" else cards[0].owner
+        # "Its controller loses 1" — of the card the previous effect named, as it was when named. With no card named
+        # there is no such player: an effect about them is ignored before this (run_effect), a condition about them
+        # does not hold and a value of theirs is 0 (see named_player); the ability's controller is left only to a
+        # caller that could not tell.
+        return named_player(ctx, who) or ctx.controller
     if who == "chosen":
         return ctx.chosen_player or ctx.controller
     raise ValueError(who)
+
+
+ITS_PLAYERS = ("its-controller", "its-owner")
+"""Player words about the card the previous effect named: with no card named, they are about nobody."""
+
+
+def named_player(ctx: AbilityContext, who: str) -> str | None:
+    """The controller or owner (``its-controller`` / ``its-owner``) of the card the previous effect named, as it was
+    when named; None when no card was named — no player is "its controller" then (RESUELVE TODO LO QUE PUEDAS)."""
+    cards = ctx.named("it")
+    if not cards:
+        return None
+    return cards[0].controller if who == "its-controller" else cards[0].owner
+
+
+def _about_nobody(ctx: AbilityContext, x: Any) -> bool:
+    """Whether a condition speaks of "its controller" or "its owner" (a player word or a value of theirs) while no card
+    was named."""
+    if isinstance(x, dict):
+        return any(_about_nobody(ctx, v) for v in x.values())
+    if isinstance(x, list):
+        return any(_about_nobody(ctx, v) for v in x)
+    return isinstance(x, str) and x.partition(".")[0] in ITS_PLAYERS and not ctx.named("it")
 
 
 def value(ctx: AbilityContext, expr: Any) -> int:
@@ -86,7 +109,15 @@ def value(ctx: AbilityContext, expr: Any) -> int:
         return done
     if isinstance(expr, str):
         who, _, what = expr.partition(".")
-        if who in ("you", "opponent", "chosen", "its-controller"):
+        if who in ITS_PLAYERS and named_player(ctx, who) is None:
+            # Decision (the rulebook is silent): a value of "its controller" or "its owner" when no card was named is
+            # the value of nobody, 0 — not the ability's controller's (RESUELVE TODO LO QUE PUEDAS ignores an effect
+            # about nobody; an amount about nobody counts nothing).
+            ctx.game.res.note("no-target", "resolve-as-much-as-you-can",
+                              f"Decisión: ninguna carta nombrada, «{expr}» es de nadie: cuenta 0",
+                              f"Decision: no card was named, '{expr}' is nobody's: it counts 0")
+            return 0
+        if who in ("you", "opponent", "chosen", *ITS_PLAYERS):
             pid = player_of(ctx, who)
             if what == "amber":
                 return ctx.game.amber(pid)
@@ -145,6 +176,14 @@ def condition(ctx: AbilityContext, cond: dict[str, Any]) -> bool:
         return all(condition(ctx, c) for c in cond["all"])
     if "any" in cond:
         return any(condition(ctx, c) for c in cond["any"])
+    if _about_nobody(ctx, cond):
+        # Decision (the rulebook is silent): a condition about "its controller" or "its owner" when no card was named
+        # (Tendrils from Beyond with no creature to choose) is about a player who does not exist: it does not hold,
+        # negated or not — it is not read as about the ability's controller. A value of theirs elsewhere counts 0.
+        ctx.game.res.note("condition-false", "resolve-as-much-as-you-can",
+                          "Decisión: ninguna carta nombrada, la condición trata de un jugador que no existe: no se cumple",
+                          "Decision: no card was named, the condition is about a player who does not exist: it does not hold")
+        return False
     if "controls" in cond:
         return bool(candidates(ctx.game, {**cond["controls"], "all": True, "side": "friendly"}, ctx))
     if "house-is-chosen" in cond or "house-not-chosen" in cond:

@@ -110,6 +110,16 @@ CONSTANT_WORDS: dict[tuple[str, str], tuple[str, ...]] = {
 """The words a constant effect's parameter tells apart: another word would never match (a use that never happens, a
 keyword no card has)."""
 
+REDIRECT_ZONES = ("hand", "deck", "discard", "archives", "purged")
+REDIRECT_WORDS: dict[tuple[str, str], tuple[str, ...]] = {
+    ("redirect-leaving", "zone"): REDIRECT_ZONES, ("redirect-leaving", "to"): REDIRECT_ZONES,
+    ("redirect-entering", "zone"): REDIRECT_ZONES, ("redirect-entering", "to"): REDIRECT_ZONES,
+    ("redirect-entering", "from"): ("play",),
+}
+"""The zones a replacement of where a card goes compares and sends to, each a zone of its owner's (leaving one out of
+play, entering one): a zone otherwise spelt would never be the card's (the effect would never apply) or would be no
+zone to send it to; ``from`` is read only as ``"play"`` (any other value would be ignored: every move replaced)."""
+
 WHOLE_AMOUNTS = ("extra-damage", "fight-damage", "fight-damage-limit")
 """Constant effects whose ``amount`` is a whole number: nothing is counted for them."""
 COUNTED = ("sum-power", "value", "count", "sum-amber", "sum", "houses")
@@ -134,6 +144,7 @@ nothing ``trigger-ability`` could resolve)."""
 POOLS = ("supply", "you", "opponent", "active")
 """Where ``move-aember`` moves Æmber besides a card: the common supply, or a player's pool."""
 
+KEY_FORGED_PLAYERS = ("you", "opponent", "any")
 CHOOSERS = ("active", "controller", "opponent")
 CONDITION_WORDS = {"turn": ("yours", "opponents"), "tide": ("high", "low", "neutral")}
 PLAYER_CONDITIONS = ("for", "haunted")
@@ -234,6 +245,8 @@ def _event_filter(f: Any, at: str, found: list[Problem], event: Any) -> None:
                             f"el filtro de una habilidad «after» lee {_listed(tuple(EVENT_FILTERS))}"))
             continue
         allowed = EVENT_FILTERS[key]
+        if key == "house":
+            allowed = _houses()  # the house chosen, compared as written: a misspelt house is never chosen
         if allowed is True and value is not True:
             found.append(_p(f"{at}.{key}", f"{key} is only read as true", f"{key} solo se lee como true"))
         elif isinstance(allowed, tuple) and value not in allowed:
@@ -283,6 +296,12 @@ def _target(target: Any, at: str, found: list[Problem], *, one_by_one: bool = Fa
             if key in f:
                 found.append(_p(f"{at}.filter.{key}", f"{key} cannot be applied to a constant effect's target",
                                 f"{key} no puede aplicarse al objetivo de un efecto constante"))
+
+
+def _houses() -> tuple[str, ...]:
+    """The houses a player may choose as active house (not "none", nor the prophecy and tide cards' own)."""
+    from judge.games.keyforge.catalog import HOUSES  # the catalog checks cards with this module: imported late
+    return tuple(h for h in HOUSES if h not in ("none", "prophecy", "tide"))
 
 
 def _filter_words() -> dict[str, tuple[str, ...]]:
@@ -403,7 +422,7 @@ def _constant(effect: dict[str, Any], at: str, found: list[Problem]) -> None:
         elif effect["player"] not in allowed:
             found.append(_p(f"{at}.player", f"the player of a {kind} effect is one of {_listed(allowed)}",
                             f"el jugador de un efecto {kind} es uno de {_listed(allowed)}"))
-    for (of, key), words in CONSTANT_WORDS.items():
+    for (of, key), words in {**CONSTANT_WORDS, **REDIRECT_WORDS}.items():
         if kind == of and key in effect and effect[key] not in words:
             found.append(_p(f"{at}.{key}", f"the {key} of a {kind} effect is one of {_listed(words)}",
                             f"el {key} de un efecto {kind} es uno de {_listed(words)}"))
@@ -464,6 +483,10 @@ def _condition(cond: Any, at: str, found: list[Problem], *, one_by_one: bool = F
     for key, words in {**CONDITION_WORDS, **{k: players for k in PLAYER_CONDITIONS}}.items():
         if key in cond and cond[key] not in words:
             found.append(_p(f"{at}.{key}", f"{key} is one of {_listed(words)}", f"{key} es uno de {_listed(words)}"))
+    if "key-forged" in cond and cond.get("player", "you") not in KEY_FORGED_PLAYERS:
+        # Any other word would be read as "any player".
+        found.append(_p(f"{at}.player", f"the player of key-forged is one of {_listed(KEY_FORGED_PLAYERS)}",
+                        f"el jugador de key-forged es uno de {_listed(KEY_FORGED_PLAYERS)}"))
     for key in ("not",):
         if key in cond:
             _condition(cond[key], f"{at}.{key}", found, one_by_one=one_by_one)

@@ -21,9 +21,10 @@ from collections.abc import Callable
 
 from judge.core.decisions import Option, Question
 from judge.core.position import CardState
-from judge.games.keyforge.conditions import condition, decider, player_of, value
+from judge.games.keyforge.conditions import ITS_PLAYERS, condition, decider, player_of, value
 from judge.games.keyforge.game import AbilityContext
 from judge.games.keyforge.targets import candidates, resolve_target
+from judge.games.keyforge.vocabulary import EFFECTS
 from judge.games.keyforge.wording import effect_label, times_en, times_es
 
 Handler = Callable[[AbilityContext, dict[str, Any]], int]
@@ -103,9 +104,11 @@ def run_effect(ctx: AbilityContext, effect: dict[str, Any]) -> int:
         game.res.note("condition-false", "if-you-do", "La condición no se cumple: no tiene efecto",
                       "The condition does not hold: no effect")
         return 0
-    if effect.get("player") in ("its-controller", "its-owner") and not ctx.named("it"):
+    if not ctx.named("it") and any(effect.get(k) in ITS_PLAYERS for k, kind in EFFECTS.get(str(effect.get("do")), {}).items()
+                                   if kind in ("player", "player-or-each")):
         # RESUELVE TODO LO QUE PUEDAS: "its controller gains 1" after an effect that named no card (no creature to
         # destroy, En Saurio Que lo Siento) is about no player: it is ignored, not done by the ability's controller.
+        # So is an effect whose other player (archive `to`, move-aember `from-pool`…) is "its controller".
         game.res.note("no-target", "resolve-as-much-as-you-can", "Ninguna carta nombrada: no hay a quién afecte, no tiene efecto",
                       "No card was named: the effect is about no player, no effect")
         return 0
