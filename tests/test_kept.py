@@ -77,3 +77,20 @@ def test_kept_answers_match_fresh_ones_over_the_scenarios(game, monkeypatch):
     for path in sorted((ROOT / "scenarios" / game).rglob("*.toml"))[::4]:
         result = runner.run(Scenario.from_file(path))
         assert result.passed, result.report()
+
+
+def test_what_is_kept_per_definition_is_by_identity_and_forgotten_past_its_size():
+    from judge.core.kept import per_definition
+
+    calls = []
+
+    @per_definition(maxsize=2)
+    def read(definition):
+        calls.append(definition)
+        return len(calls)
+
+    one, same_value = {"id": "a"}, {"id": "a"}
+    assert read(one) == read(one) == 1  # the same definition is read once
+    assert read(same_value) == 2  # an equal definition is another object: read on its own
+    assert read({"id": "b"}) == 3  # past two entries, everything is forgotten
+    assert read(one) == 4

@@ -142,6 +142,25 @@ class Counted(dict):  # type: ignore[type-arg]
         super().clear()
 
 
+def per_definition(maxsize: int = 4096) -> Callable[[Callable[[Any], T]], Callable[[Any], T]]:
+    """Keep what a function of one card definition works out, by the definition's identity: a definition never
+    changes once read, and it holds dicts, so it has no value hash. Each entry keeps its definition too, so an
+    identity is never another definition's while it is kept; past ``maxsize`` entries everything is forgotten."""
+    def wrap(work: Callable[[Any], T]) -> Callable[[Any], T]:
+        kept: dict[int, tuple[Any, T]] = {}
+
+        @functools.wraps(work)
+        def read(definition: Any) -> T:
+            found = kept.get(id(definition))
+            if found is None or found[0] is not definition:
+                if len(kept) >= maxsize:
+                    kept.clear()
+                found = kept[id(definition)] = (definition, work(definition))
+            return found[1]
+        return read
+    return wrap
+
+
 _latest = threading.local()
 
 
@@ -157,4 +176,4 @@ def latest(owner: Hashable, position: Any, make: Callable[[], T], revision: Call
     return value
 
 
-__all__ = ["while_unchanged", "latest", "Counted", "CHECK"]
+__all__ = ["while_unchanged", "latest", "per_definition", "Counted", "CHECK"]

@@ -11,16 +11,16 @@ phrased by :mod:`judge.games.gobierno_y_prestigio.reading_parts`.
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable
 from typing import Any
 
-from judge.games.gobierno_y_prestigio.reading_parts import (CARDS, DAMAGE, GOVERNMENT_POINTS, PRESTIGE, RESOURCES, a_noun, cap,
+from judge.core.kept import per_definition
+from judge.core.wording import LANGS, cap
+from judge.games.gobierno_y_prestigio.reading_parts import (CARDS, DAMAGE, GOVERNMENT_POINTS, PRESTIGE, RESOURCES, a_noun, 
                                                             color_name, cost_text, counter, duration, event_clause,
                                                             keyword, number, player_subject, plural, quantity, raw, say,
                                                             target, type_name, zone_name)
 
-LANGS = ("es", "en")
 
 ABILITY_KINDS: dict[str, tuple[str, str]] = {
     "orden": ("Orden", "Order"), "activada": ("Activada", "Activated"), "disparada": ("Disparada", "Triggered"),
@@ -444,26 +444,13 @@ def static_text(effect: dict[str, Any], lang: str = "es") -> str:
 # What the board adds to a card's facts ------------------------------------------------------------------------------
 
 
-class _Definition(tuple):  # type: ignore[type-arg]
-    """A card definition as a cache key by identity: a definition holds dicts, so it has no value hash."""
-
-    def __new__(cls, card: Any) -> _Definition:
-        return super().__new__(cls, (card,))
-
-    def __hash__(self) -> int:
-        return id(self[0])
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, _Definition) and other[0] is self[0]
-
-
 def reading(card: Any) -> dict[str, Any]:
     """The engine's reading of a card, in Spanish and English: ``{"reading": {"es": [...], "en": [...]}}``."""
     # Every board request shows its cards again and a definition never changes: each is read once (the key holds
     # the definition, so its identity is not reused while cached).
-    return {"reading": {lang: list(lines) for lang, lines in _read(_Definition(card)).items()}}
+    return {"reading": {lang: list(lines) for lang, lines in _read(card).items()}}
 
 
-@functools.lru_cache(maxsize=4096)
-def _read(key: _Definition) -> dict[str, tuple[str, ...]]:
-    return {lang: tuple(card_lines(key[0], lang)) for lang in LANGS}
+@per_definition()
+def _read(card: Any) -> dict[str, tuple[str, ...]]:
+    return {lang: tuple(card_lines(card, lang)) for lang in LANGS}

@@ -11,13 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-
-def say(lang: str, es: str, en: str) -> str:
-    return en if lang == "en" else es
-
-
-def cap(text: str) -> str:
-    return text[:1].upper() + text[1:] if text else text
+from judge.core.wording import say
 
 
 def raw(word: Any) -> str:

@@ -14,7 +14,8 @@ from __future__ import annotations
 from typing import Any
 
 from judge.games.keyforge.incomplete import missing_text
-from judge.games.keyforge.reading_parts import (CONSTANT_PHRASES, PLAYER_VERBS, TARGET_VERBS, amount, cap, condition,
+from judge.core.wording import cap
+from judge.games.keyforge.reading_parts import (CONSTANT_PHRASES, PLAYER_VERBS, TARGET_VERBS, amount, condition,
                                                 duration, event_clause, house, keyword, player_subject, say, target)
 from judge.games.keyforge.wording import TRIGGER_LABELS, icon_name
 

@@ -7,17 +7,17 @@ All of it comes from the catalog's facts and the vocabulary; the printed text of
 
 from __future__ import annotations
 
-import functools
 import re
 from typing import Any
 
+from judge.core.kept import per_definition
+from judge.core.wording import LANGS
 from judge.games.keyforge.incomplete import missing_text
 from judge.games.keyforge.reading import TYPES, card_lines, constant_text
 from judge.games.keyforge.reading_parts import duration, keyword
 from judge.games.keyforge.vocabulary import CONSTANT_EFFECTS, DURATIONS, KEYWORDS
 from judge.games.keyforge.wording import HOUSE_NAMES, ICON_NAMES
 
-LANGS = ("es", "en")
 
 
 def both(read: Any) -> dict[str, Any]:
@@ -37,31 +37,15 @@ def trait_name(trait: str) -> dict[str, str]:
     return {"es": shown, "en": shown}
 
 
-class _Same:
-    """A card definition as a cache key: the same object (a definition holds dicts, so it has no value hash)."""
-
-    __slots__ = ("card",)
-
-    def __init__(self, card: Any) -> None:
-        self.card = card
-
-    def __hash__(self) -> int:
-        return id(self.card)
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, _Same) and other.card is self.card
-
-
 def reading(card: Any) -> dict[str, Any]:
     """What the board adds to a card's facts: the engine's reading, what is not encoded, and the names of its house,
     type, keywords, bonus icons and traits, each in Spanish and English."""
     # Every position the board checks shows its cards again, and a definition never changes: read each once.
-    return dict(_reading(_Same(card)))
+    return dict(_reading(card))
 
 
-@functools.lru_cache(maxsize=4096)
-def _reading(key: _Same) -> dict[str, Any]:
-    card = key.card
+@per_definition()
+def _reading(card: Any) -> dict[str, Any]:
     missing = "; ".join(card.missing())
     return {
         "reading": both(lambda lang: card_lines(card, lang)),

@@ -9,15 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from judge.core.wording import say
 from judge.games.keyforge.wording import house_name
-
-
-def say(lang: str, es: str, en: str) -> str:
-    return en if lang == "en" else es
-
-
-def cap(text: str) -> str:
-    return text[:1].upper() + text[1:] if text else text
 
 
 def house(value: str, lang: str) -> str:

@@ -17,11 +17,12 @@ import re
 from dataclasses import replace
 from typing import Any, Callable
 
+from judge.core.kept import per_definition
+from judge.core.wording import LANGS, cap
 from judge.games.mitos_y_leyendas.reading_parts import (GRANTS, MOMENTS, NOUNS, RESPONSES, TRIGGERS, TURNS, ZONES,
-                                                        Said, Voice, agree, amount, cap, condition, counted, duration,
+                                                        Said, Voice, agree, amount, condition, counted, duration,
                                                         player, race, target, third, watched)
 
-LANGS = ("es", "en")
 
 KINDS: dict[str, tuple[str, str]] = {
     "disparada": ("", ""), "activada": ("", ""), "continua": ("", ""),
@@ -540,19 +541,12 @@ EFFECTS: dict[str, Callable[[dict[str, Any], Voice, str], str]] = {
 """Every effect of the vocabulary, as the clause it reads as (``actor``: who carries it out, ``chooser``)."""
 
 
-READ_LIMIT = 4096
-_read: dict[int, tuple[Any, dict[str, list[str]]]] = {}
-"""The readings made, by the identity of the card definition read, each kept with that definition (so its identity
-is never another card's while it is kept)."""
-
-
 def reading(card: Any) -> dict[str, list[str]]:
     """The engine's reading of a card in Spanish and English, for the board: ``{"es": [...], "en": [...]}``."""
-    # Every position the board checks shows its cards again, and a definition never changes: read each once. A
-    # definition holds dicts, so it has no value hash: it is known by its identity.
-    kept = _read.get(id(card))
-    if kept is None or kept[0] is not card:
-        if len(_read) >= READ_LIMIT:
-            _read.clear()
-        kept = _read[id(card)] = (card, {lang: card_lines(card, lang) for lang in LANGS})
-    return {lang: list(lines) for lang, lines in kept[1].items()}
+    # Every position the board checks shows its cards again, and a definition never changes: read each once.
+    return {lang: list(lines) for lang, lines in _read(card).items()}
+
+
+@per_definition()
+def _read(card: Any) -> dict[str, tuple[str, ...]]:
+    return {lang: tuple(card_lines(card, lang)) for lang in LANGS}

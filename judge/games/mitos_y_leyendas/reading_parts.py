@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from judge.core.wording import cap
 from judge.games.mitos_y_leyendas.cardview import RACE_NAMES
 
 NOUNS: dict[str, tuple[str, str, str, str, bool]] = {
@@ -181,13 +182,8 @@ def counted(text: str, n: Any) -> str:
     return text.replace("(s)", "" if n == 1 else "s")
 
 
-def cap(text: str) -> str:
-    return text[:1].upper() + text[1:]
-
-
 def race(value: str) -> str:
-    shown = RACE_NAMES.get(value, value)
-    return shown[:1].upper() + shown[1:]
+    return cap(RACE_NAMES.get(value, value))
 
 
 def amount(value: Any, v: Voice) -> str:

@@ -48,8 +48,9 @@ class AbilityContext:
         return self.game.card(self.source)
 
 
-def candidates(ctx: AbilityContext, target: dict[str, Any], word: str = "") -> list[CardState]:
-    """Every card the description can reach now, in position order, for an effect doing ``word``."""
+def candidates(ctx: AbilityContext, target: dict[str, Any], word: str = "", *, shield: bool = True) -> list[CardState]:
+    """Every card the description can reach now, in position order, for an effect doing ``word``; ``shield=False``:
+    the cards in play a protection keeps out are counted too (what :func:`shielded` names)."""
     game = ctx.game
     source = ctx.source_card
     if target.get("self"):
@@ -89,7 +90,7 @@ def candidates(ctx: AbilityContext, target: dict[str, Any], word: str = "") -> l
             continue
         if target.get("other") and card.uid == ctx.source:
             continue
-        if zones == "juego" and (protected(ctx, card, word) or not _fits_extra(ctx, card, target)):
+        if zones == "juego" and (shield and protected(ctx, card, word) or not _fits_extra(ctx, card, target)):
             continue
         out.append(card)
     if target.get("weakest") and out:
@@ -162,10 +163,7 @@ def shielded(ctx: AbilityContext, effects: list[dict[str, Any]]) -> list[tuple[C
         if not isinstance(target, dict) or target.get("zone", "juego") != "juego" \
                 or any(target.get(k) for k in ("self", "bearer", "previous", "responded")):
             continue
-        for _, zone, card in ctx.game.position.all_cards():
-            if zone not in IN_PLAY or not ctx.game.board.matches(card, target, ctx.controller) \
-                    or target.get("other") and card.uid == ctx.source or not _fits_extra(ctx, card, target):
-                continue
+        for card in candidates(ctx, {k: v for k, v in target.items() if k != "weakest"}, word, shield=False):
             rule = protection(ctx, card, word)
             if rule is not None and all(card.uid != seen.uid for seen, _ in out):
                 out.append((card, rule))
